@@ -1,0 +1,415 @@
+"""The draw-and-discard Golf engine: the whole state of a match and the moves that change it.
+
+A match is ``(seed, rules, log)``. :meth:`GolfState.new` deals the first hole from the
+seed; :meth:`GolfState.apply` validates one seat's action against
+:meth:`GolfState.legal_actions` (the single source of truth) and then changes the state
+in place, returning the events it caused. An illegal action raises
+:class:`IllegalAction` with a sentence a person understands and changes nothing.
+
+Deals and reshuffles draw from generators seeded by the match seed, the hole and the
+reshuffle count, so replaying a log (:func:`replay`) always gives the same state,
+Restart repeats the same deals, and Undo is a replay of a shorter log.
+
+The state holds every card, hidden ones included: nothing outside the engine reads it
+directly; :mod:`app.golf.view` gives each seat what it may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import Enum
+
+from app.cards import new_deck
+from app.golf.actions import (
+    DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, REVEALS, SKIP, SWAPS,
+    Action, Draw, Knock, NextHole, Reject, Reveal, Skip, Swap, log_entry, parse_log_entry,
+)
+from app.golf.rules import RuleSet
+from app.golf.scoring import apply_going_out_penalty, score_grid
+
+
+class Phase(str, Enum):
+    OPENING = "opening"      # players turn up their opening cards, in any order
+    DRAW = "draw"            # the player to move takes a card (or knocks)
+    PLACE = "place"          # the player to move holds a card: swap it in, or throw a stock card away
+    FLIP = "flip"            # the player threw a stock card away and reveals a card
+    HOLE_OVER = "hole_over"  # every card is up and the hole is scored
+    MATCH_OVER = "match_over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The state is unchanged."""
+
+
+Event = dict  # JSON-friendly, in the API's terms, never holding a hidden card
+
+
+def deal_rng(seed: int, hole: int, reshuffle: int) -> random.Random:
+    """The generator for one shuffle: the deal of a hole is reshuffle 0."""
+    return random.Random(f"golf:{seed}:{hole}:{reshuffle}")
+
+
+class GolfState:
+    """Everything about a match in progress. Mutable; copy with :meth:`clone`."""
+
+    __slots__ = (
+        "rules", "seed", "hole", "phase", "turn", "grids", "face_up", "peeked", "opening_left",
+        "stock", "discard", "held", "held_source", "closed_by", "final_turns", "reshuffles",
+        "hole_scores", "log",
+    )
+
+    rules: RuleSet
+    seed: int
+    hole: int                    # 1-based
+    phase: Phase
+    turn: int | None             # the seat to move, None in the opening and after the hole
+    grids: list[list[str]]       # per seat, row-major card codes
+    face_up: list[list[bool]]
+    peeked: list[set[int]]       # positions whose face-down card the owner has looked at
+    opening_left: list[int]      # opening reveals each seat still owes
+    stock: list[str]             # the top card is the last
+    discard: list[str]           # the top card is the last
+    held: str | None
+    held_source: str | None      # "stock" or "discard"
+    closed_by: int | None        # the seat that went out or knocked
+    final_turns: list[int]       # seats still owed their final turn, in order
+    reshuffles: int              # reshuffles so far this hole
+    hole_scores: list[list[int]]  # per completed hole, per seat
+    log: list[str]               # every applied action, as "<seat><code>"
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, seed: int, rules: RuleSet | None = None) -> GolfState:
+        """A match whose first hole is dealt and waiting for the opening reveals."""
+        state = cls.__new__(cls)
+        state.rules = rules or RuleSet()
+        state.seed = seed
+        state.hole = 0
+        state.hole_scores = []
+        state.log = []
+        state._deal(1)
+        return state
+
+    def _deal(self, hole: int, deck: list[str] | None = None) -> None:
+        """Deal ``hole``: shuffle the deck(s), six (or so) cards each, one discard, the rest stock.
+
+        ``deck`` stacks the cards for tests: the last card is dealt first, as from a
+        face-down pile; the public API never passes one."""
+        rules = self.rules
+        if deck is None:
+            deck = new_deck(rules.deck_count, rules.jokers)
+            deal_rng(self.seed, hole, 0).shuffle(deck)
+        else:
+            deck = list(deck)
+        cells, players = rules.cells, rules.players
+        self.hole = hole
+        self.grids = [[deck.pop() for _ in range(cells)] for _ in range(players)]
+        self.face_up = [[False] * cells for _ in range(players)]
+        self.peeked = [set(rules.near_row) if rules.peek_near_row else set() for _ in range(players)]
+        self.discard = [deck.pop()]
+        self.stock = deck
+        self.held = self.held_source = None
+        self.closed_by = None
+        self.final_turns = []
+        self.reshuffles = 0
+        self.opening_left = [rules.opening_reveals] * players
+        self.turn = None
+        self.phase = Phase.OPENING
+        if rules.opening_reveals == 0:
+            self._start_play()
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: RuleSet,
+        grids: list[list[str]],
+        discard: list[str],
+        stock: list[str],
+        seed: int = 0,
+        hole: int = 1,
+    ) -> GolfState:
+        """A hole dealt from chosen cards, for tests and worked examples (never the API).
+
+        ``grids`` are row-major per seat, ``discard`` bottom to top, ``stock`` in the
+        order it will be drawn (the next card first). Later holes and reshuffles still
+        come from ``seed``."""
+        state = cls.__new__(cls)
+        state.rules, state.seed, state.log = rules, seed, []
+        state.hole_scores = [[0] * rules.players for _ in range(hole - 1)]
+        # _deal pops from the end: lay the cards out in reverse of the order they are dealt.
+        deck = list(reversed(stock)) + [discard[0]] + [card for grid in reversed(grids) for card in reversed(grid)]
+        state._deal(hole, deck)
+        state.discard = list(discard)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GolfState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # mutable
+
+    def clone(self) -> GolfState:
+        """An independent copy, for search."""
+        other = GolfState.__new__(GolfState)
+        other.rules, other.seed, other.hole, other.phase, other.turn = self.rules, self.seed, self.hole, self.phase, self.turn
+        other.grids = [list(g) for g in self.grids]
+        other.face_up = [list(f) for f in self.face_up]
+        other.peeked = [set(p) for p in self.peeked]
+        other.opening_left = list(self.opening_left)
+        other.stock, other.discard = list(self.stock), list(self.discard)
+        other.held, other.held_source, other.closed_by = self.held, self.held_source, self.closed_by
+        other.final_turns, other.reshuffles = list(self.final_turns), self.reshuffles
+        other.hole_scores = [list(s) for s in self.hole_scores]
+        other.log = list(self.log)
+        return other
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def first_player(self) -> int:
+        """Who moves first this hole: the deal passes round, seat 0 first on hole 1."""
+        return (self.hole - 1) % self.rules.players
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (several only during the opening)."""
+        if self.phase is Phase.OPENING:
+            return tuple(seat for seat, left in enumerate(self.opening_left) if left)
+        if self.turn is not None:
+            return (self.turn,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    def totals(self) -> list[int]:
+        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.rules.players)]
+
+    def result(self, seat: int) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for ``seat`` once the match is over: the lowest
+        total wins, and a lowest total shared is a draw."""
+        if not self.is_over:
+            return None
+        totals = self.totals()
+        best = min(totals)
+        if totals[seat] > best:
+            return "loss"
+        return "draw" if totals.count(best) > 1 else "win"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; anything else is refused by :meth:`apply`."""
+        if not 0 <= seat < self.rules.players:
+            return []
+        phase = self.phase
+        if phase is Phase.HOLE_OVER:
+            return [NEXT_HOLE]
+        if phase is Phase.OPENING:
+            if not self.opening_left[seat]:
+                return []
+            return [REVEALS[p] for p, up in enumerate(self.face_up[seat]) if not up]
+        if seat != self.turn:
+            return []
+        if phase is Phase.DRAW:
+            actions = []
+            if self.stock or len(self.discard) > 1:
+                actions.append(DRAW_STOCK)
+            if self.discard:
+                actions.append(DRAW_DISCARD)
+            if self.rules.ending == "knock" and self.closed_by is None:
+                actions.append(KNOCK)
+            return actions
+        if phase is Phase.PLACE:
+            actions = list(SWAPS[: self.rules.cells])
+            if self.held_source == "stock":
+                actions.append(REJECT)
+            return actions
+        if phase is Phase.FLIP:
+            actions = [REVEALS[p] for p, up in enumerate(self.face_up[seat]) if not up]
+            if self.rules.flip_after_reject == "may":
+                actions.append(SKIP)
+            return actions
+        return []
+
+    # ----------------------------------------------------------------- changing
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s action; return the events it caused, its own move first."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self.log.append(log_entry(seat, action))
+        events: list[Event] = []
+        if isinstance(action, Reveal):
+            card = self._turn_up(seat, action.position)
+            events.append({"seat": seat, "action": "reveal", "position": action.position, "card": card})
+            if self.phase is Phase.OPENING:
+                self.opening_left[seat] -= 1
+                if not any(self.opening_left):
+                    self._start_play()
+            else:
+                self._end_turn(seat, events)
+        elif isinstance(action, Draw):
+            self._draw(seat, action.source, events)
+        elif isinstance(action, Swap):
+            position, card = action.position, self.held
+            discarded = self.grids[seat][position]
+            self.grids[seat][position] = card
+            self.face_up[seat][position] = True
+            self.peeked[seat].discard(position)
+            self.discard.append(discarded)
+            self.held = self.held_source = None
+            events.append({"seat": seat, "action": "swap", "position": position, "card": card, "discarded": discarded})
+            self._end_turn(seat, events)
+        elif isinstance(action, Reject):
+            card = self.held
+            self.discard.append(card)
+            self.held = self.held_source = None
+            events.append({"seat": seat, "action": "reject", "card": card})
+            if self.rules.flip_after_reject != "never" and not all(self.face_up[seat]):
+                self.phase = Phase.FLIP
+            else:
+                self._end_turn(seat, events)
+        elif isinstance(action, Skip):
+            events.append({"seat": seat, "action": "skip"})
+            self._end_turn(seat, events)
+        elif isinstance(action, Knock):
+            events.append({"seat": seat, "action": "knock"})
+            self._close(seat, events)
+            if self.phase is not Phase.HOLE_OVER and self.phase is not Phase.MATCH_OVER:
+                self._next_turn(seat)
+        elif isinstance(action, NextHole):
+            self._deal(self.hole + 1)
+            events.append({"action": "deal", "hole": self.hole})
+        return events
+
+    def _turn_up(self, seat: int, position: int) -> str:
+        self.face_up[seat][position] = True
+        return self.grids[seat][position]
+
+    def _draw(self, seat: int, source: str, events: list[Event]) -> None:
+        if source == "discard":
+            self.held = self.discard.pop()
+            events.append({"seat": seat, "action": "draw", "source": "discard", "card": self.held})
+        else:
+            if not self.stock:
+                self._reshuffle(events)
+            self.held = self.stock.pop()
+            events.append({"seat": seat, "action": "draw", "source": "stock"})
+        self.held_source = source
+        self.phase = Phase.PLACE
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        """Shuffle every discard but the top one into a new stock."""
+        self.reshuffles += 1
+        top = self.discard.pop()
+        self.stock, self.discard = self.discard, [top]
+        deal_rng(self.seed, self.hole, self.reshuffles).shuffle(self.stock)
+        events.append({"action": "reshuffle", "stock_count": len(self.stock)})
+
+    def _start_play(self) -> None:
+        self.phase = Phase.DRAW
+        self.turn = self.first_player
+
+    def _end_turn(self, seat: int, events: list[Event]) -> None:
+        if self.closed_by is not None:
+            if seat in self.final_turns:
+                self.final_turns.remove(seat)
+            if not self.final_turns:
+                self._score_hole(events)
+                return
+        elif self.rules.ending == "all_face_up" and all(self.face_up[seat]):
+            self._close(seat, events)
+            if self.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+                return
+        self._next_turn(seat)
+
+    def _close(self, seat: int, events: list[Event]) -> None:
+        """``seat`` went out (or knocked): the others take their final turn, or the hole ends."""
+        self.closed_by = seat
+        events.append({"seat": seat, "action": "closing"})
+        players = self.rules.players
+        self.final_turns = [(seat + i) % players for i in range(1, players)] if self.rules.final_turn else []
+        if not self.final_turns:
+            self._score_hole(events)
+
+    def _next_turn(self, seat: int) -> None:
+        self.turn = (seat + 1) % self.rules.players
+        self.phase = Phase.DRAW
+
+    def _score_hole(self, events: list[Event]) -> None:
+        for face_up in self.face_up:
+            face_up[:] = [True] * len(face_up)
+        events.append({"action": "reveal_all"})
+        scores = [score_grid(grid, self.rules) for grid in self.grids]
+        scores = apply_going_out_penalty(scores, self.closed_by, self.rules)
+        self.hole_scores.append(scores)
+        self.turn = None
+        self.phase = Phase.MATCH_OVER if self.hole >= self.rules.holes else Phase.HOLE_OVER
+        events.append({"action": "hole_scored", "hole": self.hole, "scores": scores})
+
+    # ----------------------------------------------------------------- explaining
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """A sentence for a person saying why ``action`` is refused now."""
+        if not 0 <= seat < self.rules.players:
+            return f"there is no seat {seat} at this table"
+        phase = self.phase
+        if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < self.rules.cells:
+            return f"there is no position {action.position}: positions run from 0 to {self.rules.cells - 1}"
+        if phase is Phase.MATCH_OVER:
+            return "The match is over: start a new game or restart the match."
+        if phase is Phase.HOLE_OVER:
+            return "The hole is over: deal the next hole."
+        if isinstance(action, NextHole):
+            return "The hole is still being played."
+        if phase is Phase.OPENING:
+            if not self.opening_left[seat]:
+                return "You have revealed your opening cards; the others are still choosing theirs."
+            if isinstance(action, Reveal):
+                return "That card is already face up: choose a face-down card."
+            return f"First reveal {self.opening_left[seat]} of your face-down cards."
+        if seat != self.turn:
+            return "It is not your turn."
+        if isinstance(action, Knock):
+            if self.rules.ending != "knock":
+                return "Knocking is not part of these rules."
+            if phase is Phase.DRAW:
+                return "The hole is already closing: take your final turn."
+            return "You can knock only at the start of your turn, instead of drawing."
+        if phase is Phase.DRAW:
+            if isinstance(action, Draw):
+                return "The stock is empty and there are no discards under the top card to shuffle into a new one."
+            return "Draw a card first, from the stock or the discard pile."
+        if phase is Phase.PLACE:
+            if isinstance(action, Reject):
+                return "A card taken from the discard pile must be swapped into your grid."
+            if isinstance(action, Draw):
+                return "You already hold a card: swap it into your grid or throw it away."
+            return "You hold a card: swap it into your grid or throw it away."
+        if phase is Phase.FLIP:
+            if isinstance(action, Reveal):
+                return "That card is already face up: choose a face-down card."
+            if isinstance(action, Skip):
+                return "You must reveal one of your face-down cards."
+            return "Reveal one of your face-down cards to finish your turn."
+        return "That move is not allowed now."
+
+
+def undo_log(log: list[str], seat: int) -> list[str] | None:
+    """The log without ``seat``'s last action and everything after it (the other seats'
+    replies to it), or None when ``seat`` has not acted."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index][0] == str(seat):  # seats are single digits, 0 to 7
+            return log[:index]
+    return None
+
+
+def replay(seed: int, rules: RuleSet, log: Iterable[str]) -> GolfState:
+    """The state after applying a logged match from its deal; raises if the log is not legal."""
+    state = GolfState.new(seed, rules)
+    for entry in log:
+        seat, action = parse_log_entry(entry)
+        state.apply(seat, action)
+    return state

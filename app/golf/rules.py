@@ -1,0 +1,201 @@
+"""The rules of a Golf match as one validated value.
+
+Every variant of the game is a :class:`RuleSet`; the engine reads its fields and never
+asks which variant it is playing. The default value is the standard game: two players,
+six cards in two rows of three, one deck without jokers, two opening reveals, a flip
+after throwing a stock card away, one final turn for the others, nine holes.
+
+An impossible combination is refused when the value is built, with a message that
+says why (pydantic raises ``ValidationError``; :func:`rules_from_dict` turns it into a
+:class:`RulesError` carrying that sentence).
+
+>>> RuleSet().card_value("K")
+0
+>>> RuleSet(jacks_zero=True).card_value("J")
+0
+>>> RuleSet(players=6).deck_count
+2
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from app.cards import JOKER_RANK, RANKS
+
+FlipRule = Literal["must", "may", "never"]
+Ending = Literal["all_face_up", "knock"]
+GoingOutPenalty = Literal["none", "double", "plus10"]
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played; the message says why."""
+
+
+class RuleSet(BaseModel):
+    """One complete, playable set of Golf rules (frozen, hashable, JSON-friendly)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field("standard", max_length=40, description="A label shown to players.")
+    players: int = Field(2, ge=2, le=8, description="Seats at the table, 2 to 8.")
+    rows: int = Field(2, ge=2, le=3, description="Rows in each player's grid.")
+    cols: int = Field(3, ge=2, le=4, description="Columns in each player's grid.")
+    decks: int | None = Field(
+        None, ge=1, le=3, description="Packs shuffled together; default one, two for six or more players."
+    )
+    jokers: bool = Field(False, description="Two jokers in each pack.")
+    joker_value: int = Field(-2, ge=-5, le=0, description="What one joker scores.")
+    twos_face_value: bool = Field(False, description="Twos count 2 instead of -2.")
+    jacks_zero: bool = Field(False, description="Jacks count 0 and kings 10, instead of the other way round.")
+    match_value: int = Field(
+        0, ge=-4, le=0, description="What a matched column (or row, diagonal) scores: 0, or -4 in some schools."
+    )
+    joker_pair_value: int | None = Field(
+        None, ge=-4, le=0, description="What a matched line of jokers scores, if not match_value."
+    )
+    match_rows: bool = Field(False, description="A full row of one rank scores as a matched line.")
+    match_diagonals: bool = Field(False, description="A full diagonal of one rank scores as a matched line.")
+    four_of_a_kind: int | None = Field(
+        None, ge=-20, le=-10, description="Two adjacent matched columns of one rank score this instead."
+    )
+    opening_reveals: int = Field(2, ge=0, le=3, description="Cards each player turns up before the first turn.")
+    peek_near_row: bool = Field(
+        False, description="Each player looks once at their bottom row and lays it face down again."
+    )
+    flip_after_reject: FlipRule = Field(
+        "must", description="After throwing a stock card away: must, may, or never reveal a card."
+    )
+    ending: Ending = Field(
+        "all_face_up", description="The hole closes when a player has every card up, or when one knocks."
+    )
+    final_turn: bool = Field(True, description="After the hole closes, each other player has one more turn.")
+    going_out_penalty: GoingOutPenalty = Field(
+        "none", description="For the player who closed the hole without the strictly lowest score."
+    )
+    holes: int = Field(9, ge=1, le=18, description="Holes in a match.")
+
+    @model_validator(mode="after")
+    def _playable(self) -> RuleSet:
+        cells = self.rows * self.cols
+        needed = self.players * cells + 2  # every grid, the first discard, one card of stock
+        if needed > self.deck_size:
+            packs = "1 pack holds" if self.deck_count == 1 else f"{self.deck_count} packs hold"
+            raise ValueError(
+                f"{self.players} players with {cells} cards each need at least {needed} cards, "
+                f"but {packs} only {self.deck_size}: use more decks or fewer players"
+            )
+        if self.opening_reveals > cells:
+            raise ValueError(f"a grid of {cells} cards cannot reveal {self.opening_reveals} at the start")
+        if self.ending == "all_face_up" and self.opening_reveals >= cells:
+            raise ValueError("with every card revealed at the start, the hole would be over before it began")
+        if self.match_diagonals and self.rows != self.cols:
+            raise ValueError("diagonals can only match on a square grid")
+        if self.four_of_a_kind is not None and self.rows != 2:
+            raise ValueError("four of a kind needs a grid of two rows (two column pairs side by side)")
+        if self.joker_pair_value is not None and not self.jokers:
+            raise ValueError("a value for a pair of jokers needs jokers in the deck")
+        return self
+
+    # Derived values. cached_property works on frozen pydantic models and keeps the
+    # engine's inner loops free of recomputation.
+
+    @cached_property
+    def deck_count(self) -> int:
+        """Packs in play: as set, else one, or two for six or more players."""
+        if self.decks is not None:
+            return self.decks
+        return 2 if self.players >= 6 else 1
+
+    @cached_property
+    def deck_size(self) -> int:
+        return self.deck_count * (52 + (2 if self.jokers else 0))
+
+    @cached_property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @cached_property
+    def values(self) -> dict[str, int]:
+        """What each rank scores on its own."""
+        values = {rank: index + 1 for index, rank in enumerate(RANKS)}
+        values.update(T=10, J=10, Q=10, K=0)
+        values["2"] = 2 if self.twos_face_value else -2
+        if self.jacks_zero:
+            values.update(J=0, K=10)
+        values[JOKER_RANK] = self.joker_value
+        return values
+
+    def card_value(self, rank: str) -> int:
+        return self.values[rank]
+
+    @cached_property
+    def columns(self) -> tuple[tuple[int, ...], ...]:
+        """The positions of each column, top to bottom, left column first."""
+        return tuple(tuple(c + r * self.cols for r in range(self.rows)) for c in range(self.cols))
+
+    @cached_property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """Every line of positions that scores as matched when one rank fills it."""
+        rows, cols = self.rows, self.cols
+        lines = list(self.columns)
+        if self.match_rows:
+            lines += [tuple(r * cols + c for c in range(cols)) for r in range(rows)]
+        if self.match_diagonals:
+            lines.append(tuple(i * cols + i for i in range(rows)))
+            lines.append(tuple(i * cols + (cols - 1 - i) for i in range(rows)))
+        return tuple(lines)
+
+    @cached_property
+    def near_row(self) -> tuple[int, ...]:
+        """The bottom row, the cards nearest their owner."""
+        return tuple(range((self.rows - 1) * self.cols, self.rows * self.cols))
+
+    def summary(self) -> dict:
+        """The rules as JSON, every field included."""
+        return self.model_dump()
+
+
+PRESETS: dict[str, RuleSet] = {
+    "standard": RuleSet(),
+    "four-card": RuleSet(
+        name="four-card", cols=2, opening_reveals=0, peek_near_row=True,
+        flip_after_reject="never", ending="knock",
+    ),
+    "eight-card": RuleSet(name="eight-card", cols=4),
+    "nine-card": RuleSet(name="nine-card", rows=3, opening_reveals=3, match_rows=True),
+    "jokers": RuleSet(name="jokers", jokers=True),
+    "no-final-turn": RuleSet(name="no-final-turn", final_turn=False),
+    "optional-flip": RuleSet(name="optional-flip", flip_after_reject="may"),
+    "knocking": RuleSet(name="knocking", ending="knock"),
+    "eighteen-holes": RuleSet(name="eighteen-holes", holes=18),
+}
+
+
+def rules_from_dict(data: dict | None) -> RuleSet:
+    """Build a RuleSet from JSON, starting from a preset when ``name`` names one.
+
+    Raises :class:`RulesError` with a sentence a person understands.
+    """
+    if data is not None and not isinstance(data, dict):
+        raise RulesError("rules must be an object of rule fields")
+    data = dict(data or {})
+    if "name" not in data and data:
+        data["name"] = "custom"  # changed fields without a name are no longer "standard"
+    base = PRESETS.get(data.get("name", "standard"), PRESETS["standard"])
+    try:
+        return RuleSet(**{**base.model_dump(), **data})
+    except ValidationError as error:
+        raise RulesError(_explain(error)) from None
+
+
+def _explain(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"])
+        message = item["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts)

@@ -1,0 +1,120 @@
+"""What one seat may see of a match: the only way information leaves the engine.
+
+:func:`view` builds, for one seat, the match state in the terms of the public API
+(``shared/API.md``): that seat first as ``"you"``, the others as ``"computer"`` (or
+``"computer-1"``, ``"computer-2"``, ... counting round the table from the viewer). It
+holds everything a player with a perfect memory would know, the whole discard pile
+included, and nothing else: no face-down rank (except a card its owner was allowed to
+peek at, given only to the owner), no stock order, no card held by another seat unless
+it was taken from the face-up discard pile.
+"""
+
+from __future__ import annotations
+
+from app.golf.engine import Event, GolfState, Phase
+from app.golf.scoring import matched_lines, showing_score
+
+
+def player_id(seat: int, viewer: int, players: int) -> str:
+    """The API's name for ``seat`` as seen from ``viewer``."""
+    offset = (seat - viewer) % players
+    if offset == 0:
+        return "you"
+    return "computer" if players == 2 else f"computer-{offset}"
+
+
+def player_name(seat: int, viewer: int, players: int) -> str:
+    offset = (seat - viewer) % players
+    if offset == 0:
+        return "You"
+    return "Computer" if players == 2 else f"Computer {offset}"
+
+
+def view(state: GolfState, seat: int) -> dict:
+    """The match as ``seat`` sees it, JSON-ready."""
+    rules = state.rules
+    players = rules.players
+    order = [(seat + i) % players for i in range(players)]
+    ids = {s: player_id(s, seat, players) for s in order}
+    scored = state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER)
+    last_scores = state.hole_scores[-1] if scored else None
+
+    table = []
+    for s in order:
+        cards, face_up = state.grids[s], state.face_up[s]
+        grid = []
+        for position, (card, up) in enumerate(zip(cards, face_up)):
+            cell = {"card": card if up else None, "face_up": up}
+            if not up and s == seat and position in state.peeked[s]:
+                cell["peeked"] = card
+            grid.append(cell)
+        shown = [card if up else None for card, up in zip(cards, face_up)]
+        entry = {
+            "id": ids[s],
+            "name": player_name(s, seat, players),
+            "grid": grid,
+            "showing": showing_score(cards, face_up, rules),
+            "matched": [list(line) for line in matched_lines(shown, rules)],
+            "hole_score": last_scores[s] if last_scores else None,
+            "holding": state.held is not None and state.turn == s,
+            "final_turn_pending": s in state.final_turns,
+        }
+        if entry["holding"] and state.held_source == "discard":
+            entry["holding_card"] = state.held  # taken from the face-up pile: everyone saw it
+        table.append(entry)
+
+    totals = state.totals()
+    running = [0] * players
+    scorecard = []
+    for hole, scores in enumerate(state.hole_scores, start=1):
+        running = [r + s for r, s in zip(running, scores)]
+        scorecard.append({
+            "hole": hole,
+            "scores": {ids[s]: scores[s] for s in order},
+            "totals": {ids[s]: running[s] for s in order},
+        })
+
+    holding_own = state.held is not None and state.turn == seat
+    return {
+        "rules": rules.summary(),
+        "hole": state.hole,
+        "holes": rules.holes,
+        "first_player": ids[state.first_player],
+        "phase": _phase_for(state, seat),
+        "turn": ids[state.turn] if state.turn is not None else None,
+        "closing": state.closed_by is not None and not scored,
+        "closed_by": ids[state.closed_by] if state.closed_by is not None else None,
+        "stock_count": len(state.stock),
+        "discard": {
+            "top": state.discard[-1] if state.discard else None,
+            "count": len(state.discard),
+            "cards": list(state.discard),
+        },
+        "held": {"card": state.held, "source": state.held_source} if holding_own else None,
+        "players": table,
+        "scorecard": scorecard,
+        "totals": {ids[s]: totals[s] for s in order},
+        "result": state.result(seat),
+        "opening_left": state.opening_left[seat] if state.phase is Phase.OPENING else 0,
+        "legal": [action.to_json() for action in state.legal_actions(seat)],
+    }
+
+
+def _phase_for(state: GolfState, seat: int) -> str:
+    """The phase from ``seat``'s side: ``waiting`` while others are to act."""
+    phase = state.phase
+    if phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+        return phase.value
+    if phase is Phase.OPENING:
+        return "opening" if state.opening_left[seat] else "waiting"
+    return phase.value if state.turn == seat else "waiting"
+
+
+def view_event(event: Event, viewer: int, players: int) -> dict:
+    """An engine event with seats named as ``viewer`` names them."""
+    shown = {k: v for k, v in event.items() if k not in ("seat", "scores")}
+    if "seat" in event:
+        shown = {"player": player_id(event["seat"], viewer, players), **shown}
+    if "scores" in event:
+        shown["scores"] = {player_id(s, viewer, players): score for s, score in enumerate(event["scores"])}
+    return shown
