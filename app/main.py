@@ -1,0 +1,81 @@
+"""The web application: ``app = create_app()`` (run with ``uvicorn app.main:app``)."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from app.service.browsers import deal_key
+from app.service.errors import ServiceError
+from app.service.golf import GolfService
+from app.service.stats import golf_stats, solitaire_stats
+from app.settings import Settings, get_settings
+from app.store.database import make_engine, make_sessionmaker, migrate
+from app.web import api, pages
+from app.web.session import BrowserSessionMiddleware
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        engine = make_engine(settings.database_url)
+        migrate(engine)
+        sessions = make_sessionmaker(engine)
+        app.state.sessions = sessions
+        app.state.golf = GolfService(sessions, deal_key(sessions, settings.deal_key),
+                                     default_level=settings.default_level)
+
+        def stats(browser_id: str) -> dict:
+            with sessions() as db:
+                return {"golf": golf_stats(db, browser_id), "solitaire": solitaire_stats(db, browser_id)}
+
+        app.state.stats = stats
+        yield
+        engine.dispose()
+
+    app = FastAPI(
+        title="Golf",
+        summary="Golf, the card game: six-card Golf against the computer, its variants, and Golf solitaire.",
+        version="1.0",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BrowserSessionMiddleware, secure=settings.cookie_secure)
+
+    @app.exception_handler(ServiceError)
+    async def refused(request: Request, error: ServiceError):
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError):
+        # One sentence a person can read, and the details for a program.
+        parts = []
+        for item in error.errors():
+            where = ".".join(str(p) for p in item["loc"] if p != "body")
+            parts.append(f"{where}: {item['msg']}" if where else item["msg"])
+        return JSONResponse({"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())},
+                            status_code=422)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz():
+        return {"status": "ok"}
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    return app
+
+
+def _plain(errors) -> list[dict]:
+    return [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors]
+
+
+app = create_app()

@@ -1,0 +1,132 @@
+"""The database tables: browsers, their current Golf match and solitaire game, results.
+
+A match is stored as its public seed, its rules, the computer's level and the log of
+every seat's actions: the engine replays the log to rebuild the state, so the log is
+the truth and nothing derived is stored twice. ``version`` rises with every accepted
+change and guards against a second tab or a double click (see app/service.py).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, false
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Browser(Base):
+    """One browser, known by the SHA-256 of its session cookie (the cookie itself is never stored)."""
+
+    __tablename__ = "browsers"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    preferences: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class GolfMatch(Base):
+    """The browser's current Golf match."""
+
+    __tablename__ = "golf_matches"
+
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """Rises with every accepted change; SQLAlchemy refuses an update made from a stale copy."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules: Mapped[dict] = mapped_column(JSON)
+    level: Mapped[str] = mapped_column(String(16))
+    log: Mapped[list] = mapped_column(JSON)
+    actions_taken: Mapped[int] = mapped_column(Integer, default=0)
+    hints_used: Mapped[int] = mapped_column(Integer, default=0)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Clock times are milliseconds since the epoch: plain integers compare the same on
+    # every database (SQLite drops the time zone of a DateTime).
+    running_since_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    last_active_ms: Mapped[int] = mapped_column(BigInteger)
+    paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class GolfResult(Base):
+    """A finished or abandoned match, for the statistics."""
+
+    __tablename__ = "golf_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), index=True)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    level: Mapped[str] = mapped_column(String(16))
+    rules_name: Mapped[str] = mapped_column(String(40))
+    outcome: Mapped[str] = mapped_column(String(8))  # win, loss, draw
+    abandoned: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # finished matches only
+    holes_played: Mapped[int] = mapped_column(Integer)
+    elapsed_seconds: Mapped[int] = mapped_column(Integer)
+    hints_used: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SolitaireGame(Base):
+    """The browser's current Golf solitaire deal."""
+
+    __tablename__ = "solitaire_games"
+
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """Rises with every accepted change; SQLAlchemy refuses an update made from a stale copy."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules: Mapped[dict] = mapped_column(JSON)
+    winnable_only: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    moves: Mapped[list] = mapped_column(JSON)
+    moves_taken: Mapped[int] = mapped_column(Integer, default=0)
+    hints_used: Mapped[int] = mapped_column(Integer, default=0)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Clock times are milliseconds since the epoch: plain integers compare the same on
+    # every database (SQLite drops the time zone of a DateTime).
+    running_since_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    last_active_ms: Mapped[int] = mapped_column(BigInteger)
+    paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class SolitaireResult(Base):
+    """A finished or abandoned solitaire deal, for the statistics."""
+
+    __tablename__ = "solitaire_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), index=True)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_name: Mapped[str] = mapped_column(String(40))
+    score: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    abandoned: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    moves: Mapped[int] = mapped_column(Integer)
+    elapsed_seconds: Mapped[int] = mapped_column(Integer)
+    hints_used: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ServerKey(Base):
+    """Secrets this installation made for itself (the deal key)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -1,0 +1,206 @@
+"""The public JSON API (``shared/API.md``): every game action for bots, scripts and tests.
+
+Each route names the browser (from its cookie), calls the service, and returns the
+whole match state. Refusals come back as ``{"detail": "..."}`` with 409, 412 or 422.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Header, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.service.errors import Invalid
+from app.service.golf import LEVELS, MAX_SEED, GolfService
+
+router = APIRouter(prefix="/api", tags=["golf"])
+
+Level = Literal["easy", "medium", "hard", "expert"]
+assert set(LEVELS) == set(Level.__args__)
+
+
+class Cell(BaseModel):
+    card: str | None = Field(description="The card code, or null while face down.")
+    face_up: bool
+    peeked: str | None = Field(None, description="Four-card rules only: your own face-down card you looked at.")
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    name: str
+    grid: list[Cell]
+    showing: int
+    hole_score: int | None
+    holding: bool
+
+
+class MatchState(BaseModel):
+    """The match as you see it (see shared/API.md for every field)."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    seed: int
+    rules: dict[str, Any]
+    level: Level
+    hole: int
+    holes: int
+    first_player: str
+    phase: Literal["opening", "draw", "place", "flip", "hole_over", "match_over", "waiting"]
+    paused: bool
+    closing: bool
+    closed_by: str | None
+    stock_count: int
+    discard: dict[str, Any]
+    held: dict[str, Any] | None
+    players: list[Player]
+    scorecard: list[dict[str, Any]]
+    totals: dict[str, int]
+    result: Literal["win", "loss", "draw"] | None
+    elapsed_seconds: int
+    actions_taken: int
+    can_undo: bool
+    events: list[dict[str, Any]]
+
+
+class Position(BaseModel):
+    position: int = Field(ge=0, le=11, description="0 is the top-left card; row-major.")
+
+
+class Source(BaseModel):
+    source: Literal["stock", "discard"]
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
+    level: Level | None = None
+    rules: dict[str, Any] | None = Field(None, description="A preset name and/or rule fields, e.g. {\"name\": \"nine-card\"}.")
+
+
+class Hint(BaseModel):
+    action: dict[str, Any]
+    reason: str
+
+
+REFUSALS = {
+    409: {"description": "Not allowed now (the detail says why); nothing changed."},
+    412: {"description": "If-Match names an older version; nothing changed."},
+    422: {"description": "A malformed request; nothing changed."},
+}
+
+
+def golf(request: Request) -> GolfService:
+    return request.app.state.golf
+
+
+def browser(request: Request) -> str:
+    return request.state.browser_id
+
+
+def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
+    """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
+    if if_match is None or if_match.strip() == "*":
+        return None
+    text = if_match.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise Invalid('If-Match must be the match version in quotes, e.g. "17"')
+    return int(text)
+
+
+Service = Annotated[GolfService, Depends(golf)]
+BrowserId = Annotated[str, Depends(browser)]
+Version = Annotated[int | None, Depends(if_match)]
+
+
+def state(outcome) -> JSONResponse:
+    return JSONResponse(outcome.state, headers={"ETag": f'"{outcome.state["version"]}"'})
+
+
+@router.get("/match", response_model=MatchState, summary="The current match (dealt if none)")
+def get_match(service: Service, browser_id: BrowserId):
+    return state(service.current(browser_id))
+
+
+@router.post("/match/new", response_model=MatchState, responses=REFUSALS,
+             summary="A new match with a new sequence of deals")
+def new_match(service: Service, browser_id: BrowserId, version: Version,
+              body: Annotated[NewMatch | None, Body()] = None):
+    body = body or NewMatch()
+    return state(service.new_match(browser_id, body.seed, body.level, body.rules, if_match=version))
+
+
+@router.post("/match/restart", response_model=MatchState, responses=REFUSALS,
+             summary="The same deals again from hole 1")
+def restart(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.restart(browser_id, if_match=version))
+
+
+@router.post("/match/reveal", response_model=MatchState, responses=REFUSALS, summary="Turn one of your cards up")
+def reveal(body: Position, service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "reveal", "position": body.position}, if_match=version))
+
+
+@router.post("/match/draw", response_model=MatchState, responses=REFUSALS,
+             summary="Take the top card of the stock or the discard pile")
+def draw(body: Source, service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "draw", "source": body.source}, if_match=version))
+
+
+@router.post("/match/swap", response_model=MatchState, responses=REFUSALS,
+             summary="Put the held card into a position; the old card goes on the discard pile")
+def swap(body: Position, service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "swap", "position": body.position}, if_match=version))
+
+
+@router.post("/match/reject", response_model=MatchState, responses=REFUSALS,
+             summary="Throw away a card drawn from the stock")
+def reject(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "reject"}, if_match=version))
+
+
+@router.post("/match/skip", response_model=MatchState, responses=REFUSALS,
+             summary="Optional-flip rules: end the turn without revealing after a reject")
+def skip(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "skip"}, if_match=version))
+
+
+@router.post("/match/knock", response_model=MatchState, responses=REFUSALS,
+             summary="Knocking rules: close the hole instead of drawing")
+def knock(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "knock"}, if_match=version))
+
+
+@router.post("/match/next-hole", response_model=MatchState, responses=REFUSALS,
+             summary="Deal the next hole after a hole is scored")
+def next_hole(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.act(browser_id, {"action": "next_hole"}, if_match=version))
+
+
+@router.post("/match/undo", response_model=MatchState, responses=REFUSALS,
+             summary="Back to before your last action (the computer's replies too)")
+def undo(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.undo(browser_id, if_match=version))
+
+
+@router.post("/match/pause", response_model=MatchState, responses=REFUSALS, summary="Stop play and the clock")
+def pause(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.pause(browser_id, if_match=version))
+
+
+@router.post("/match/resume", response_model=MatchState, responses=REFUSALS, summary="Start play and the clock again")
+def resume(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.resume(browser_id, if_match=version))
+
+
+@router.post("/match/hint", response_model=Hint, responses=REFUSALS,
+             summary="What the strongest computer player would do in your place")
+def hint(service: Service, browser_id: BrowserId):
+    return service.hint(browser_id)
+
+
+@router.get("/stats", summary="Statistics of this browser")
+def stats(request: Request, browser_id: BrowserId):
+    return request.app.state.stats(browser_id)
