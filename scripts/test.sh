@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything the tests need and runs them all:
+#   Debian's chromium (for the browser tests), a virtualenv with the test extras,
+#   then pytest on SQLite and on PostgreSQL (GOLF_TEST_POSTGRES_URL, default the local
+#   server: user postgres, database test). Without a PostgreSQL server those tests are
+#   skipped and the run says so, unless GOLF_REQUIRE_POSTGRES=1.
+# Extra arguments go to pytest, e.g. scripts/test.sh tests/golf -x
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    for attempt in 1 2 3 4 5 6; do  # dpkg's lock may be held by an unattended upgrade
+        if $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; then
+            break
+        fi
+        [ "$attempt" = 6 ] && { echo "could not install chromium" >&2; exit 1; }
+        sleep 10
+    done
+fi
+
+python3 -m venv .venv
+.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,104 @@
+"""Helpers for the API tests: drive a match over HTTP, and know its hidden cards.
+
+The tests know the deal key the app was built with, so they can rebuild the true
+state of a match from its public seed and log (the engine replays it) and check that
+no response ever leaks a card its player may not see.
+"""
+
+from __future__ import annotations
+
+from app.golf.engine import replay
+from app.golf.rules import RuleSet
+from app.players.greedy import GreedyPlayer
+
+ROUTES = {"reveal": "reveal", "draw": "draw", "swap": "swap", "reject": "reject", "skip": "skip",
+          "knock": "knock", "next_hole": "next-hole", "undo": "undo", "pause": "pause", "resume": "resume"}
+
+
+def post_action(api, action: dict, **kwargs):
+    """POST an action given in the API's terms to its route."""
+    body = {k: v for k, v in action.items() if k != "action"}
+    return api.post(f"/api/match/{ROUTES[action['action']]}", json=body or None, **kwargs)
+
+
+def act(api, action: dict) -> dict:
+    response = post_action(api, action)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def open_hole(api, positions=(3, 4)) -> dict:
+    """Reveal two of your cards; returns the state at your first decision."""
+    state = api.get("/api/match").json()
+    for position in positions:
+        state = act(api, {"action": "reveal", "position": position})
+    return state
+
+
+def play_until(api, done, player=None, limit: int = 2000) -> dict:
+    """Let a greedy player act for the person until ``done(state)``."""
+    player = player or GreedyPlayer()
+    state = api.get("/api/match").json()
+    for _ in range(limit):
+        if done(state):
+            return state
+        state = act(api, player.choose(state))
+    raise AssertionError("the match did not reach the expected point")
+
+
+def true_state(golf_app, browser_state: dict, log: list[str]):
+    """The whole state of a match (hidden cards included) from the service's own log."""
+    service = golf_app.state.golf
+    return replay(service._engine_seed(browser_state["seed"]), RuleSet(**browser_state["rules"]), log)
+
+
+def stored_log(golf_app, api) -> list[str]:
+    """The stored log of this client's match, read straight from the database."""
+    from app.store.models import GolfMatch
+    from app.web.session import COOKIE_NAME
+    from app.service.browsers import browser_id_for
+
+    browser_id = browser_id_for(api.cookies[COOKIE_NAME])
+    with golf_app.state.sessions() as db:
+        return list(db.get(GolfMatch, browser_id).log)
+
+
+def card_strings(value) -> list[str]:
+    """Every string in a JSON value that looks like a card code."""
+    from app.cards import is_card
+
+    found = []
+    if isinstance(value, dict):
+        for item in value.values():
+            found += card_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += card_strings(item)
+    elif is_card(value):
+        found.append(value)
+    return found
+
+
+def hidden_cards(golf_app, browser_state: dict, log: list[str]) -> set[str]:
+    """Cards the person may not know now: face-down cards in any grid, the stock cards
+    never seen face up this hole, and a computer's held stock card (one deck: codes are
+    unique, so a code in a response means that very card)."""
+    from app.golf.actions import parse_log_entry
+    from app.golf.engine import GolfState
+
+    service = golf_app.state.golf
+    state = GolfState.new(service._engine_seed(browser_state["seed"]), RuleSet(**browser_state["rules"]))
+    seen: set[str] = set(state.discard)
+    for entry in log:
+        hole = state.hole
+        state.apply(*parse_log_entry(entry))
+        if state.hole != hole:
+            seen = set()
+        seen.update(state.discard)
+        for grid, face_up in zip(state.grids, state.face_up):
+            seen.update(card for card, up in zip(grid, face_up) if up)
+    hidden = {card for grid, face_up in zip(state.grids, state.face_up) for card, up in zip(grid, face_up) if not up}
+    hidden |= set(state.stock) - seen
+    if state.held is not None and state.turn != 0 and state.held_source == "stock":
+        hidden.add(state.held)
+    return hidden

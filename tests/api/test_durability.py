@@ -1,0 +1,107 @@
+"""Nothing accepted is ever lost: a storage failure refuses the action whole, and a
+server killed mid-request keeps every action it acknowledged."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+import pytest
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import SessionTransaction
+
+from app.players.greedy import GreedyPlayer
+from tests.api.helpers import ROUTES, open_hole
+
+
+def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypatch):
+    state = open_hole(api)
+
+    def disk_gone(self):
+        raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr(SessionTransaction, "commit", disk_gone)
+    response = api.post("/api/match/draw", json={"source": "stock"})
+    assert response.status_code == 503 and "nothing was changed" in response.json()["detail"]
+    monkeypatch.undo()
+    after = api.get("/api/match").json()
+    assert after == state
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _start_server(database_url: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "durability"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--no-access-log"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5)
+            return server
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+@pytest.mark.parametrize("kill_after", [0.6])
+def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_after):
+    port = _free_port()
+    server = _start_server(database_url, port)
+    base = f"http://127.0.0.1:{port}"
+    acknowledged: list[dict] = []
+    stop = threading.Event()
+
+    client = httpx.Client(base_url=base, timeout=5)
+    client.get("/api/match")
+    cookies = dict(client.cookies)
+
+    def play():
+        player = GreedyPlayer()
+        state = client.get("/api/match").json()
+        while not stop.is_set() and state["phase"] != "match_over":
+            action = player.choose(state)
+            body = {k: v for k, v in action.items() if k != "action"}
+            try:
+                response = client.post(f"/api/match/{ROUTES[action['action']]}", json=body or None)
+            except httpx.HTTPError:
+                return  # the server died under this request: it was never acknowledged
+            if response.status_code != 200:
+                return
+            state = response.json()
+            acknowledged.append(state)
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    time.sleep(kill_after)
+    server.send_signal(signal.SIGKILL)
+    server.wait()
+    stop.set()
+    worker.join()
+    assert acknowledged, "no action was acknowledged before the kill"
+
+    server = _start_server(database_url, port)
+    try:
+        with httpx.Client(base_url=base, cookies=cookies, timeout=5) as again:
+            stored = again.get("/api/match").json()
+    finally:
+        server.terminate()
+        server.wait()
+    last = acknowledged[-1]
+    # Everything acknowledged is there; at most the one request in flight was also stored.
+    assert stored["version"] >= last["version"]
+    assert stored["actions_taken"] >= last["actions_taken"]
+    if stored["version"] == last["version"]:
+        assert stored["players"] == last["players"] and stored["discard"] == last["discard"]
