@@ -1,0 +1,181 @@
+"""Load benchmark: N simulated players over HTTP against one running server.
+
+    python -m bench.load --start [--players 50] [--seconds 15] [--level medium]
+    python -m bench.load --url http://127.0.0.1:8000 [--players 50] ...
+
+Each simulated player is a browser of its own (its own cookie) playing whole matches
+through the JSON API as fast as the server answers (a greedy player chooses its
+moves from the state it gets back), so the server, not the player, sets the pace.
+In the same run the same number of clients then hammer ``/healthz``, a trivial
+endpoint of the same server, and the script prints both side by side: requests per
+second and p50/p99 latency. ``--start`` runs the server itself: uvicorn, one worker,
+no access log, on a fresh SQLite file.
+
+The HTTP client is a few lines over asyncio streams (keep-alive HTTP/1.1) rather
+than a full client library, so that on a 2-core machine the clients cost the server
+as little CPU as possible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from urllib.parse import urlsplit
+
+from app.players.greedy import GreedyPlayer
+
+ROUTES = {"reveal": "reveal", "draw": "draw", "swap": "swap", "reject": "reject", "skip": "skip",
+          "knock": "knock", "next_hole": "next-hole"}
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection with a cookie, enough for this API."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.cookie: str | None = None
+        self.reader = self.writer = None
+
+    async def open(self):
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        payload = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: keep-alive"]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
+        if method == "POST":
+            head += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "set-cookie":
+                self.cookie = value.strip().split(";")[0]
+        return status, await self.reader.readexactly(length)
+
+    def close(self):
+        if self.writer:
+            self.writer.close()
+
+
+async def player_loop(host, port, deadline, latencies, errors):
+    connection = Connection(host, port)
+    await connection.open()
+    player = GreedyPlayer()
+    status, body = await connection.request("GET", "/api/match")
+    state = json.loads(body)
+    while time.perf_counter() < deadline:
+        if state["phase"] == "match_over":
+            path, payload = "/api/match/new", None
+        else:
+            action = player.choose(state)
+            path = f"/api/match/{ROUTES[action['action']]}"
+            payload = {k: v for k, v in action.items() if k != "action"} or None
+        started = time.perf_counter()
+        status, body = await connection.request("POST", path, payload)
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            errors.append((status, body[:200]))
+            status, body = await connection.request("GET", "/api/match")
+        state = json.loads(body)
+    connection.close()
+
+
+async def trivial_loop(host, port, deadline, latencies, errors):
+    connection = Connection(host, port)
+    await connection.open()
+    while time.perf_counter() < deadline:
+        started = time.perf_counter()
+        status, _ = await connection.request("GET", "/healthz")
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            errors.append(status)
+    connection.close()
+
+
+async def measure(loop, host, port, clients, seconds):
+    latencies, errors = [], []
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    await asyncio.gather(*(loop(host, port, deadline, latencies, errors) for _ in range(clients)))
+    elapsed = time.perf_counter() - started
+    return latencies, errors, elapsed
+
+
+def summary(name, latencies, elapsed, errors):
+    ordered = sorted(latencies)
+    p = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000  # noqa: E731
+    rate = len(ordered) / elapsed
+    print(f"{name:<22} {rate:>9,.0f} req/s   p50 {p(0.50):6.1f} ms   p99 {p(0.99):6.1f} ms   "
+          f"requests {len(ordered):,}   errors {len(errors)}")
+    return rate, p(0.99)
+
+
+def start_server(port: int, level: str) -> tuple[subprocess.Popen, str]:
+    folder = tempfile.mkdtemp(prefix="golf-load-")
+    env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEFAULT_LEVEL": level}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--workers", "1", "--no-access-log",
+         "--log-level", "warning"], env=env)
+    import urllib.request
+
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return server, folder
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="N simulated players against one Golf server.")
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--start", action="store_true", help="start a one-worker server on SQLite for the run")
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--level", default="medium", help="the computer's level (with --start)")
+    args = parser.parse_args(argv)
+    parts = urlsplit(args.url)
+    host, port = parts.hostname, parts.port or 80
+    server = None
+    if args.start:
+        server, _ = start_server(port, args.level)
+    try:
+        print(f"{args.players} concurrent clients, {args.seconds:g} s each phase, server {args.url}"
+              + (f", one worker, SQLite, level {args.level}" if args.start else ""))
+        asyncio.run(measure(trivial_loop, host, port, args.players, 2))  # warm up
+        asyncio.run(measure(player_loop, host, port, args.players, 2))
+        trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds))
+        actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds))
+        trivial_rate, _ = summary("GET /healthz", trivial[0], trivial[2], trivial[1])
+        action_rate, action_p99 = summary("game actions (POST)", actions[0], actions[2], actions[1])
+        print(f"actions / trivial throughput: {action_rate / trivial_rate:.2f}")
+        if actions[1]:
+            print("first errors:", actions[1][:3])
+        print("median action latency:", f"{statistics.median(actions[0]) * 1000:.1f} ms")
+    finally:
+        if server:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
