@@ -15,7 +15,7 @@ from app.service.errors import ServiceError
 from app.service.golf import GolfService
 from app.service.stats import golf_stats, solitaire_stats
 from app.settings import Settings, get_settings
-from app.store.database import make_engine, make_sessionmaker, migrate
+from app.store.database import make_engine, migrate
 from app.web import api, pages
 from app.web.session import BrowserSessionMiddleware
 
@@ -29,14 +29,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         engine = make_engine(settings.database_url)
         migrate(engine)
-        sessions = make_sessionmaker(engine)
-        app.state.sessions = sessions
-        app.state.golf = GolfService(sessions, deal_key(sessions, settings.deal_key),
+        app.state.engine = engine
+        app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
 
         def stats(browser_id: str) -> dict:
-            with sessions() as db:
-                return {"golf": golf_stats(db, browser_id), "solitaire": solitaire_stats(db, browser_id)}
+            with engine.connect() as connection:
+                return {"golf": golf_stats(connection, browser_id),
+                        "solitaire": solitaire_stats(connection, browser_id)}
 
         app.state.stats = stats
         yield

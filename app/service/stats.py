@@ -3,32 +3,30 @@ statistics are worked out from a browser's rows whenever they are asked for."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection
 
 from app.golf.engine import GolfState
-from app.store.models import GolfMatch, GolfResult, SolitaireResult
+from app.store import repository
+from app.store.repository import MatchRecord
 
 PERSON = 0
 
 
-def record_golf_result(db: Session, row: GolfMatch, state: GolfState, elapsed_seconds: int,
+def record_golf_result(connection: Connection, record: MatchRecord, state: GolfState, elapsed_seconds: int,
                        abandoned: bool = False) -> None:
     """A finished match counts its result; a begun match given up counts as a loss."""
-    db.add(GolfResult(
-        browser_id=row.browser_id,
-        finished_at=datetime.now(UTC),
-        level=row.level,
+    repository.add_golf_result(
+        connection,
+        browser_id=record.browser_id,
+        level=record.level,
         rules_name=state.rules.name,
         outcome="loss" if abandoned else state.result(PERSON),
         abandoned=abandoned,
         total=None if abandoned else state.totals()[PERSON],
         holes_played=len(state.hole_scores),
         elapsed_seconds=elapsed_seconds,
-        hints_used=row.hints_used,
-    ))
+        hints_used=record.hints_used,
+    )
 
 
 def streaks(outcomes: list[bool]) -> tuple[int, int]:
@@ -44,58 +42,53 @@ def streaks(outcomes: list[bool]) -> tuple[int, int]:
     return current, best
 
 
-def _golf_summary(results: list[GolfResult]) -> dict:
+def _golf_summary(results: list[dict]) -> dict:
     played = len(results)
-    won = sum(r.outcome == "win" for r in results)
-    lost = sum(r.outcome == "loss" for r in results)
-    drawn = sum(r.outcome == "draw" for r in results)
-    totals = [r.total for r in results if r.total is not None]
-    current, best = streaks([r.outcome == "win" for r in results])
+    won = sum(r["outcome"] == "win" for r in results)
+    totals = [r["total"] for r in results if r["total"] is not None]  # finished matches only
+    current, best = streaks([r["outcome"] == "win" for r in results])
     return {
         "played": played,
         "won": won,
-        "lost": lost,
-        "drawn": drawn,
-        "abandoned": sum(r.abandoned for r in results),
+        "lost": sum(r["outcome"] == "loss" for r in results),
+        "drawn": sum(r["outcome"] == "draw" for r in results),
+        "abandoned": sum(bool(r["abandoned"]) for r in results),
         "win_rate": round(won / played, 4) if played else None,
         "current_streak": current,
         "best_streak": best,
         "best_total": min(totals) if totals else None,
         "average_total": round(sum(totals) / len(totals), 2) if totals else None,
-        "hints_used": sum(r.hints_used for r in results),
+        "hints_used": sum(r["hints_used"] for r in results),
     }
 
 
-def golf_stats(db: Session, browser_id: str) -> dict:
-    """Overall and per computer level; only standard-rules totals are comparable, so
-    best and average totals are given over every finished match of any rules as played."""
-    results = list(db.scalars(select(GolfResult).where(GolfResult.browser_id == browser_id)
-                              .order_by(GolfResult.id)))
+def golf_stats(connection: Connection, browser_id: str) -> dict:
+    """Overall, and for each computer level played."""
+    results = repository.golf_results(connection, browser_id)
     summary = _golf_summary(results)
-    levels = sorted({r.level for r in results})
-    summary["by_level"] = {level: _golf_summary([r for r in results if r.level == level]) for level in levels}
-    current = db.get(GolfMatch, browser_id)
+    summary["by_level"] = {level: _golf_summary([r for r in results if r["level"] == level])
+                           for level in sorted({r["level"] for r in results})}
+    current = repository.load_match(connection, browser_id)
     if current is not None and not current.recorded:
         summary["hints_used"] += current.hints_used  # hints in the match under way count too
     return summary
 
 
-def solitaire_stats(db: Session, browser_id: str) -> dict:
-    results = list(db.scalars(select(SolitaireResult).where(SolitaireResult.browser_id == browser_id)
-                              .order_by(SolitaireResult.id)))
+def solitaire_stats(connection: Connection, browser_id: str) -> dict:
+    results = repository.solitaire_results(connection, browser_id)
     played = len(results)
-    won = sum(r.won for r in results)
-    scores = [r.score for r in results]
-    current, best = streaks([r.won for r in results])
+    won = sum(bool(r["won"]) for r in results)
+    scores = [r["score"] for r in results]
+    current, best = streaks([bool(r["won"]) for r in results])
     return {
         "played": played,
         "won": won,
         "lost": played - won,
-        "abandoned": sum(r.abandoned for r in results),
+        "abandoned": sum(bool(r["abandoned"]) for r in results),
         "win_rate": round(won / played, 4) if played else None,
         "best_score": min(scores) if scores else None,
         "average_score": round(sum(scores) / len(scores), 2) if scores else None,
         "current_streak": current,
         "best_streak": best,
-        "hints_used": sum(r.hints_used for r in results),
+        "hints_used": sum(r["hints_used"] for r in results),
     }

@@ -9,7 +9,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
 
@@ -34,10 +33,6 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
-
-
-def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
-    return sessionmaker(engine, expire_on_commit=False)
 
 
 def migrate(engine: Engine) -> None:

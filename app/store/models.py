@@ -44,7 +44,7 @@ class GolfMatch(Base):
 
     browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
-    """Rises with every accepted change; SQLAlchemy refuses an update made from a stale copy."""
+    """Rises with every accepted change; a write made from an older version is refused."""
     seed: Mapped[int] = mapped_column(BigInteger)
     rules: Mapped[dict] = mapped_column(JSON)
     level: Mapped[str] = mapped_column(String(16))
@@ -58,8 +58,6 @@ class GolfMatch(Base):
     last_active_ms: Mapped[int] = mapped_column(BigInteger)
     paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
-
-    __mapper_args__ = {"version_id_col": version}
 
 
 class GolfResult(Base):
@@ -87,7 +85,7 @@ class SolitaireGame(Base):
 
     browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
-    """Rises with every accepted change; SQLAlchemy refuses an update made from a stale copy."""
+    """Rises with every accepted change; a write made from an older version is refused."""
     seed: Mapped[int] = mapped_column(BigInteger)
     rules: Mapped[dict] = mapped_column(JSON)
     winnable_only: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
@@ -101,8 +99,6 @@ class SolitaireGame(Base):
     last_active_ms: Mapped[int] = mapped_column(BigInteger)
     paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
-
-    __mapper_args__ = {"version_id_col": version}
 
 
 class SolitaireResult(Base):

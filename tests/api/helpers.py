@@ -54,13 +54,13 @@ def true_state(golf_app, browser_state: dict, log: list[str]):
 
 def stored_log(golf_app, api) -> list[str]:
     """The stored log of this client's match, read straight from the database."""
-    from app.store.models import GolfMatch
-    from app.web.session import COOKIE_NAME
     from app.service.browsers import browser_id_for
+    from app.store.repository import load_match
+    from app.web.session import COOKIE_NAME
 
     browser_id = browser_id_for(api.cookies[COOKIE_NAME])
-    with golf_app.state.sessions() as db:
-        return list(db.get(GolfMatch, browser_id).log)
+    with golf_app.state.engine.connect() as connection:
+        return list(load_match(connection, browser_id).log)
 
 
 def card_strings(value) -> list[str]:

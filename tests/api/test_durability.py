@@ -14,7 +14,7 @@ import time
 import httpx
 import pytest
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import SessionTransaction
+from sqlalchemy import Connection
 
 from app.players.greedy import GreedyPlayer
 from tests.api.helpers import ROUTES, open_hole
@@ -26,7 +26,7 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypat
     def disk_gone(self):
         raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
 
-    monkeypatch.setattr(SessionTransaction, "commit", disk_gone)
+    monkeypatch.setattr(Connection, "_commit_impl", disk_gone)  # where the database commits
     response = api.post("/api/match/draw", json={"source": "stock"})
     assert response.status_code == 503 and "nothing was changed" in response.json()["detail"]
     monkeypatch.undo()

@@ -1,0 +1,66 @@
+"""What every game service shares: one transaction per call, and a cache of states."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from app.service.errors import Stale, Unavailable
+from app.store.repository import LostRace
+
+STALE_MESSAGE = ("This game has moved on since that page was shown (another tab, or a second click); "
+                 "here it is as it stands now.")
+UNAVAILABLE_MESSAGE = "The game's storage cannot be reached right now; nothing was changed. Try again in a moment."
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def in_transaction(engine: Engine, work: Callable[[Connection], T]) -> T:
+    """Run ``work`` in one transaction, committed only if it returns.
+
+    A lost race for a row becomes :class:`Stale`; a storage failure becomes
+    :class:`Unavailable`; nothing is saved in either case. A first row made by a
+    parallel request at the same moment (IntegrityError) is a race that no one lost
+    yet: the work runs once more and finds that row."""
+    for attempt in range(2):
+        try:
+            with engine.begin() as connection:
+                return work(connection)
+        except LostRace:
+            raise Stale(STALE_MESSAGE) from None
+        except IntegrityError:
+            if attempt:
+                raise
+        except OperationalError:
+            log.exception("storage failed")
+            raise Unavailable(UNAVAILABLE_MESSAGE) from None
+    raise AssertionError("unreachable")
+
+
+class StateCache:
+    """Recently used game states by (browser, version, seed), so most requests skip the replay.
+
+    A state is taken out while a request works on it (the engine changes it in
+    place) and put back under its new version only after the commit; the stored log
+    stays the truth."""
+
+    def __init__(self, size: int = 4096):
+        self._states: OrderedDict[tuple, object] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def take(self, key: tuple):
+        with self._lock:
+            return self._states.pop(key, None)
+
+    def put(self, key: tuple, state) -> None:
+        with self._lock:
+            self._states[key] = state
+            while len(self._states) > self._size:
+                self._states.popitem(last=False)

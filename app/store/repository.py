@@ -1,0 +1,157 @@
+"""Reading and writing the stored games with SQLAlchemy Core.
+
+Every game request reads one row and writes it back, so these are plain statements on
+the tables of :mod:`app.store.models` rather than ORM units of work (a third of the
+cost per request). A write names the version it was made from: if another request
+saved the row first, nothing is written and :class:`LostRace` is raised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, bindparam, insert, select, update
+
+from app.store.models import Browser, GolfMatch, GolfResult, SolitaireGame, SolitaireResult
+
+BROWSERS = Browser.__table__
+GOLF_MATCHES = GolfMatch.__table__
+GOLF_RESULTS = GolfResult.__table__
+SOLITAIRE_GAMES = SolitaireGame.__table__
+SOLITAIRE_RESULTS = SolitaireResult.__table__
+
+
+class LostRace(Exception):
+    """The row changed since it was read (another tab, a second click)."""
+
+
+@dataclass
+class GameRecord:
+    """The clock and bookkeeping every stored game has."""
+
+    browser_id: str
+    version: int
+    seed: int
+    rules: dict
+    hints_used: int
+    elapsed_ms: int
+    running_since_ms: int | None
+    last_active_ms: int
+    paused: bool
+    recorded: bool
+
+
+@dataclass
+class MatchRecord(GameRecord):
+    level: str
+    log: list
+    actions_taken: int
+
+
+@dataclass
+class SolitaireRecord(GameRecord):
+    winnable_only: bool
+    moves: list
+    moves_taken: int
+
+
+def ensure_browser(connection: Connection, browser_id: str) -> dict:
+    """The browser's row (created on its first game), as a dict."""
+    row = connection.execute(select(BROWSERS).where(BROWSERS.c.id == browser_id)).mappings().first()
+    if row is not None:
+        return dict(row)
+    values = {"id": browser_id, "created_at": datetime.now(UTC), "preferences": {}}
+    # Two first requests at once: one insert fails with IntegrityError and the caller
+    # runs its transaction again, finding the row.
+    connection.execute(insert(BROWSERS).values(**values))
+    return values
+
+
+def save_preferences(connection: Connection, browser_id: str, preferences: dict) -> None:
+    connection.execute(update(BROWSERS).where(BROWSERS.c.id == browser_id).values(preferences=preferences))
+
+
+# Statements are built once with bound parameters: building one per request costs
+# more than running it.
+_SELECT_ONE = {table.name: select(table).where(table.c.browser_id == bindparam("key"))
+               for table in (GOLF_MATCHES, SOLITAIRE_GAMES)}
+_UPDATE_ONE = {
+    table.name: update(table)
+    .where(table.c.browser_id == bindparam("key"), table.c.version == bindparam("read_version"))
+    .values({column.name: bindparam(column.name) for column in table.columns if column.name != "browser_id"})
+    for table in (GOLF_MATCHES, SOLITAIRE_GAMES)
+}
+
+
+def _values(record) -> dict:
+    """The record's fields as they are (no deep copy: the values go straight to the database)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}
+
+
+def _load(connection: Connection, table, record_type, browser_id: str):
+    row = connection.execute(_SELECT_ONE[table.name], {"key": browser_id}).mappings().first()
+    if row is None:
+        return None
+    names = {f.name for f in fields(record_type)}
+    return record_type(**{k: v for k, v in row.items() if k in names})
+
+
+def _save(connection: Connection, table, record, read_version: int) -> None:
+    """Write ``record`` over the row read at ``read_version``, raising the version by one."""
+    values = _values(record)
+    values["key"] = values.pop("browser_id")
+    values["version"] = read_version + 1
+    values["read_version"] = read_version
+    result = connection.execute(_UPDATE_ONE[table.name], values)
+    if result.rowcount != 1:
+        raise LostRace()
+    record.version = read_version + 1
+
+
+def _insert(connection: Connection, table, record) -> None:
+    """A first row (IntegrityError if a parallel request made it first: run again)."""
+    connection.execute(insert(table).values(**_values(record)))
+
+
+def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:
+    return _load(connection, GOLF_MATCHES, MatchRecord, browser_id)
+
+
+def save_match(connection: Connection, record: MatchRecord, read_version: int) -> None:
+    _save(connection, GOLF_MATCHES, record, read_version)
+
+
+def insert_match(connection: Connection, record: MatchRecord) -> None:
+    _insert(connection, GOLF_MATCHES, record)
+
+
+def add_golf_result(connection: Connection, **values) -> None:
+    connection.execute(insert(GOLF_RESULTS).values(finished_at=datetime.now(UTC), **values))
+
+
+def golf_results(connection: Connection, browser_id: str) -> list[dict]:
+    query = select(GOLF_RESULTS).where(GOLF_RESULTS.c.browser_id == browser_id).order_by(GOLF_RESULTS.c.id)
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def load_solitaire(connection: Connection, browser_id: str) -> SolitaireRecord | None:
+    return _load(connection, SOLITAIRE_GAMES, SolitaireRecord, browser_id)
+
+
+def save_solitaire(connection: Connection, record: SolitaireRecord, read_version: int) -> None:
+    _save(connection, SOLITAIRE_GAMES, record, read_version)
+
+
+def insert_solitaire(connection: Connection, record: SolitaireRecord) -> None:
+    _insert(connection, SOLITAIRE_GAMES, record)
+
+
+def add_solitaire_result(connection: Connection, **values) -> None:
+    connection.execute(insert(SOLITAIRE_RESULTS).values(finished_at=datetime.now(UTC), **values))
+
+
+def solitaire_results(connection: Connection, browser_id: str) -> list[dict]:
+    query = (select(SOLITAIRE_RESULTS).where(SOLITAIRE_RESULTS.c.browser_id == browser_id)
+             .order_by(SOLITAIRE_RESULTS.c.id))
+    return [dict(row) for row in connection.execute(query).mappings()]
