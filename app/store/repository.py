@@ -2,8 +2,9 @@
 
 Every game request reads one row and writes it back, so these are plain statements on
 the tables of :mod:`app.store.models` (built once, with bound parameters) rather than
-ORM units of work, which cost more than the game itself. A write names the version it was made from: if another request
-saved the row first, nothing is written and :class:`LostRace` is raised.
+ORM units of work, which cost more than the game itself. A write names the version it
+was made from: if another request saved the row first, nothing is written and
+:class:`LostRace` is raised.
 """
 
 from __future__ import annotations
