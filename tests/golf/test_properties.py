@@ -1,0 +1,315 @@
+"""Properties over random seeds, random valid rule sets and random legal (or greedy) play.
+
+Each example plays whole matches; the settings keep the golf suite to about a minute
+on two cores."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, event, given, reject, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from app.golf.actions import (
+    DRAW_DISCARD, DRAW_STOCK, KNOCK, MAX_POSITIONS, NEXT_HOLE, REJECT, SKIP, Action, Reveal, Swap,
+    action_from_json, parse_log_entry,
+)
+from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.view import view, view_event
+from app.players.greedy import GreedyPlayer
+
+from .golfkit import card_strings, cards_in_play, deck_of, known_to, with_hidden_cards_moved
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+RULE_FIELDS = {
+    "players": st.integers(2, 8),
+    "rows": st.integers(2, 3),
+    "cols": st.integers(2, 4),
+    "decks": st.none() | st.integers(1, 3),
+    "jokers": st.booleans(),
+    "joker_value": st.integers(-5, 0),
+    "twos_face_value": st.booleans(),
+    "jacks_zero": st.booleans(),
+    "match_value": st.integers(-4, 0),
+    "joker_pair_value": st.none() | st.integers(-4, 0),
+    "match_rows": st.booleans(),
+    "match_diagonals": st.booleans(),
+    "four_of_a_kind": st.none() | st.integers(-20, -10),
+    "opening_reveals": st.integers(0, 3),
+    "peek_near_row": st.booleans(),
+    "flip_after_reject": st.sampled_from(["must", "may", "never"]),
+    "ending": st.sampled_from(["all_face_up", "knock"]),
+    "final_turn": st.booleans(),
+    "going_out_penalty": st.sampled_from(["none", "double", "plus10"]),
+}
+
+
+@st.composite
+def rule_sets(draw, holes=st.integers(1, 2)) -> RuleSet:
+    """Any valid RuleSet: draw every field, keep only the combinations the rules accept."""
+    fields = draw(st.fixed_dictionaries({**RULE_FIELDS, "holes": holes}))
+    try:
+        return RuleSet(**fields)
+    except ValidationError:
+        reject()
+
+
+@st.composite
+def presets(draw, holes=st.integers(1, 2)) -> RuleSet:
+    """One of the named presets, played over a drawn number of holes."""
+    preset = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    return RuleSet(**{**preset.model_dump(), "holes": draw(holes)})
+
+
+def any_rules(holes=st.integers(1, 2)):
+    return presets(holes) | rule_sets(holes)
+
+
+def universe(rules: RuleSet) -> list[Action]:
+    return [
+        *(Reveal(p) for p in range(MAX_POSITIONS)), *(Swap(p) for p in range(MAX_POSITIONS)),
+        DRAW_STOCK, DRAW_DISCARD, REJECT, SKIP, KNOCK, NEXT_HOLE,
+    ]
+
+
+def random_play(state: GolfState, rng: random.Random, knock_chance: float, limit: int = 50_000):
+    """Play random legal actions to the end of the match, yielding (seat, action, events)
+    after each one. Knocking is chosen with ``knock_chance`` when offered, so holes under
+    knocking rules are not all over in a turn."""
+    for _ in range(limit):
+        if state.is_over:
+            return
+        seat = rng.choice(state.to_act() or range(state.rules.players))  # any seat deals the next hole
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} has nothing to do in phase {state.phase}"
+        others = [a for a in legal if a != KNOCK]
+        action = KNOCK if KNOCK in legal and (not others or rng.random() < knock_chance) else rng.choice(others)
+        events = state.apply(seat, action)
+        yield seat, action, events
+    raise AssertionError(f"the match did not end in {limit} actions")
+
+
+PLAY = dict(seed=SEEDS, play_seed=SEEDS, knock_chance=st.floats(0.01, 0.3))
+
+
+# ----------------------------------------------------------------- conservation, movement, ending
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.sampled_from([1, 2, 9, 18])), **PLAY)
+def test_every_card_is_in_exactly_one_place_and_every_hole_is_scored(rules, seed, play_seed, knock_chance):
+    state = GolfState.new(seed, rules)
+    deck = Counter(deck_of(rules))
+    reshuffles = 0
+    for seat, action, events in random_play(state, random.Random(play_seed), knock_chance):
+        assert cards_in_play(state) == deck
+        reshuffles += sum(1 for e in events if e["action"] == "reshuffle")
+    event("reshuffled" if reshuffles else "no reshuffle")
+    assert state.phase is Phase.MATCH_OVER
+    assert len(state.hole_scores) == rules.holes
+    assert all(len(scores) == rules.players for scores in state.hole_scores)
+    assert all(all(up) for up in state.face_up)
+    results = [state.result(s) for s in range(rules.players)]
+    assert set(results) <= {"win", "loss", "draw"} and results != ["loss"] * rules.players
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(), **PLAY)
+def test_cards_only_change_place_by_a_swap_at_that_place(rules, seed, play_seed, knock_chance):
+    state = GolfState.new(seed, rules)
+    before = [list(g) for g in state.grids]
+    for seat, action, events in random_play(state, random.Random(play_seed), knock_chance):
+        if action == NEXT_HOLE:
+            before = [list(g) for g in state.grids]
+            continue
+        changed = {(s, p) for s, g in enumerate(state.grids) for p, card in enumerate(g) if card != before[s][p]}
+        if isinstance(action, Swap):
+            assert changed <= {(seat, action.position)}
+        else:
+            assert not changed
+        before = [list(g) for g in state.grids]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.just(1)), seed=SEEDS)
+def test_the_stock_is_rebuilt_from_the_discards_as_often_as_it_runs_out(rules, seed):
+    """Long holes: every turn draws from the stock and swaps over a face-up card (so the
+    hole never closes), until the stock has run out several times."""
+    state = GolfState.new(seed, rules)
+    rng = random.Random(seed)
+    for seat in range(rules.players):
+        while state.opening_left[seat]:
+            state.apply(seat, Reveal(state.face_up[seat].index(False)))
+    deck = Counter(deck_of(rules))
+    reshuffles = 0
+    for _ in range(3 * rules.deck_size):
+        seat = state.turn
+        top, empty = state.discard[-1], not state.stock
+        events = state.apply(seat, DRAW_STOCK)
+        if empty:
+            reshuffles += 1
+            assert events[0] == {"action": "reshuffle", "stock_count": len(state.stock) + 1}
+            assert state.discard == [top]
+        face_up = [p for p, up in enumerate(state.face_up[seat]) if up]
+        if face_up:
+            state.apply(seat, Swap(rng.choice(face_up)))
+        else:
+            state.apply(seat, REJECT)
+            if state.phase is Phase.FLIP:
+                state.apply(seat, state.legal_actions(seat)[0])
+        assert cards_in_play(state) == deck
+        assert state.phase is Phase.DRAW
+    assert state.reshuffles == reshuffles >= 2
+    assert replay(seed, rules, state.log) == state
+
+
+# ----------------------------------------------------------------- what a seat may see
+
+
+def check_views(state: GolfState, events: list[dict], rng: random.Random) -> None:
+    players = state.rules.players
+    public = set.intersection(*(known_to(state, s) for s in range(players)))
+    for seat in range(players):
+        seen = view(state, seat)
+        stray = set(card_strings({k: v for k, v in seen.items() if k != "rules"})) - known_to(state, seat)
+        assert not stray, f"seat {seat} is shown {stray}"
+        for entry in seen["players"]:
+            for cell in entry["grid"]:
+                assert (cell["card"] is None) == (not cell["face_up"])
+                assert "peeked" not in cell or entry["id"] == "you"
+        # Moving every card the seat cannot know changes nothing it is shown.
+        assert view(with_hidden_cards_moved(state, seat, rng), seat) == seen, (
+            f"seat {seat}'s view depends on cards it cannot know"
+        )
+        for event in events:
+            assert not set(card_strings(view_event(event, seat, players))) - public
+    for event in events:
+        if event.get("action") == "draw" and event["source"] == "stock":
+            assert "card" not in event
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.just(1)), **PLAY)
+def test_no_view_or_event_ever_holds_a_card_its_seat_may_not_know(rules, seed, play_seed, knock_chance):
+    state = GolfState.new(seed, rules)
+    rng = random.Random(play_seed)
+    check_views(state, [], rng)
+    for seat, action, events in random_play(state, rng, knock_chance):
+        check_views(state, events, rng)
+
+
+# ----------------------------------------------------------------- legality
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.just(1)), **PLAY)
+def test_legal_actions_are_the_single_source_of_truth(rules, seed, play_seed, knock_chance):
+    state = GolfState.new(seed, rules)
+    rng = random.Random(play_seed)
+    everything = universe(rules)
+    steps = iter(random_play(state, rng, knock_chance))
+    while True:
+        acting = set(state.to_act())
+        for seat in range(-1, rules.players + 1):
+            legal = state.legal_actions(seat)
+            if state.phase is not Phase.HOLE_OVER:
+                assert bool(legal) == (seat in acting)
+            for action in rng.sample(everything, 6) + legal:
+                if action in legal:
+                    state.clone().apply(seat, action)
+                    continue
+                before = state.clone()
+                try:
+                    state.apply(seat, action)
+                except IllegalAction as refused:
+                    assert len(str(refused)) > 10
+                else:
+                    raise AssertionError(f"{action} by seat {seat} was accepted though not offered")
+                assert state == before
+        if next(steps, None) is None:
+            break
+
+
+# ----------------------------------------------------------------- replay, undo, restart
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.sampled_from([1, 2, 3])), **PLAY)
+def test_replay_is_exact_and_undo_then_redo_gives_the_same_state(rules, seed, play_seed, knock_chance):
+    state = GolfState.new(seed, rules)
+    rng = random.Random(play_seed)
+    states = [state.clone()]
+    for _ in random_play(state, rng, knock_chance):
+        states.append(state.clone())
+    log = state.log
+    assert replay(seed, rules, log) == state
+    for cut in sorted(rng.sample(range(1, len(log) + 1), min(4, len(log)))):
+        seat = int(log[cut - 1][0])
+        shorter = undo_log(log[:cut], seat)
+        assert shorter is not None and log[len(shorter)][0] == str(seat)
+        assert all(entry[0] != str(seat) for entry in log[len(shorter) + 1: cut])
+        undone = replay(seed, rules, shorter)
+        assert undone == states[len(shorter)]
+        for entry in log[len(shorter): cut]:
+            undone.apply(*parse_log_entry(entry))
+        assert undone == states[cut]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(rules=any_rules(holes=st.just(3)), seed=SEEDS, play_seeds=st.tuples(SEEDS, SEEDS))
+def test_the_same_seed_deals_the_same_holes_whatever_is_played(rules, seed, play_seeds):
+    def deals(play_seed):
+        state = GolfState.new(seed, rules)
+        dealt = [([list(g) for g in state.grids], list(state.discard), list(state.stock))]
+        for _, action, _ in random_play(state, random.Random(play_seed), 0.2):
+            if action == NEXT_HOLE:
+                dealt.append(([list(g) for g in state.grids], list(state.discard), list(state.stock)))
+        return dealt
+
+    assert deals(play_seeds[0]) == deals(play_seeds[1])
+
+
+# ----------------------------------------------------------------- greedy play
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(sorted(PRESETS)),
+    players=st.sampled_from([2, 2, 3, 4, 6]),
+    seed=SEEDS,
+)
+def test_greedy_players_finish_every_match_with_the_deck_whole(name, players, seed):
+    rules = RuleSet(**{**PRESETS[name].model_dump(), "players": players, "holes": 2})
+    state = GolfState.new(seed, rules)
+    deck = Counter(deck_of(rules))
+    player = GreedyPlayer()
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        seat = (state.to_act() or (0,))[0]
+        seen = view(state, seat)
+        assert not set(card_strings({k: v for k, v in seen.items() if k != "rules"})) - known_to(state, seat)
+        state.apply(seat, action_from_json(player.choose(seen)))
+        assert cards_in_play(state) == deck
+    assert state.is_over and len(state.hole_scores) == rules.holes
+    assert replay(seed, rules, state.log) == state
+
+
+# ----------------------------------------------------------------- rule sets
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({}, optional={**RULE_FIELDS, "holes": st.integers(-1, 20)}))
+def test_any_combination_of_rule_fields_is_accepted_or_refused_with_a_reason(fields):
+    try:
+        rules = rules_from_dict(fields)
+    except RulesError as refused:
+        assert str(refused)
+        return
+    assert rules_from_dict(rules.summary()) == rules
+    assert rules.players * rules.cells + 2 <= rules.deck_size

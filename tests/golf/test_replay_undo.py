@@ -1,0 +1,131 @@
+"""A match is (seed, rules, actions): replay, Restart and Undo all rest on that."""
+
+import pytest
+
+from app.golf.actions import MalformedAction, action_from_json, parse_log_entry
+from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.rules import PRESETS, RuleSet
+from app.golf.view import view
+from app.players.greedy import GreedyPlayer
+
+from .golfkit import open_hole, play, play_out_hole
+
+
+def greedy_match(seed: int, rules: RuleSet = RuleSet(), states: list | None = None) -> GolfState:
+    """A whole match of two greedy players; ``states`` collects a copy before every action."""
+    state = GolfState.new(seed, rules)
+    player = GreedyPlayer()
+    while not state.is_over:
+        seat = (state.to_act() or (0,))[0]
+        if states is not None:
+            states.append(state.clone())
+        state.apply(seat, action_from_json(player.choose(view(state, seat))))
+    return state
+
+
+def hole_start_deals(state: GolfState) -> list:
+    """The cards of every hole as dealt, read back by replaying the log up to each deal."""
+    deals = []
+    for index in [0] + [i + 1 for i, entry in enumerate(state.log) if entry.endswith("n")]:
+        dealt = replay(state.seed, state.rules, state.log[:index])
+        deals.append((dealt.grids, dealt.discard, dealt.stock))
+    return deals
+
+
+@pytest.mark.parametrize("name", ["standard", "four-card", "nine-card", "knocking", "jokers"])
+def test_replaying_the_log_gives_the_identical_state(name):
+    state = greedy_match(seed=21, rules=PRESETS[name])
+    assert replay(state.seed, state.rules, state.log) == state
+
+
+def test_the_log_records_every_action_of_every_seat_in_order():
+    state = GolfState.new(seed=2)
+    play(state, "1r0", "0r4", "1r1", "0r5", "0ds", "0x", "0r2", "1dd", "1s3")
+    assert state.log == ["1r0", "0r4", "1r1", "0r5", "0ds", "0x", "0r2", "1dd", "1s3"]
+
+
+def test_the_same_seed_deals_the_same_holes_however_the_match_is_played():
+    played_greedily = greedy_match(seed=8)
+    played_otherwise = GolfState.new(seed=8)
+    for _ in range(9):
+        play_out_hole(played_otherwise)
+        if not played_otherwise.is_over:
+            play(played_otherwise, "1n")
+    assert hole_start_deals(played_greedily) == hole_start_deals(played_otherwise)
+
+
+def test_restart_is_a_new_match_from_the_same_seed():
+    assert GolfState.new(seed=8) == GolfState.new(seed=8)
+    assert GolfState.new(seed=8, rules=PRESETS["nine-card"]) == GolfState.new(seed=8, rules=PRESETS["nine-card"])
+
+
+def test_a_new_seed_deals_different_holes():
+    assert GolfState.new(seed=8).grids != GolfState.new(seed=9).grids
+
+
+def test_the_holes_of_one_match_are_dealt_differently():
+    deals = hole_start_deals(greedy_match(seed=8))
+    assert len({str(d) for d in deals}) == 9
+
+
+def test_undo_drops_your_last_action_and_every_reply_to_it():
+    state = GolfState.new(seed=2)
+    open_hole(state)
+    play(state, "0ds", "0x", "0r2", "1ds", "1s0")
+    assert undo_log(state.log, 0) == ["0r0", "0r1", "1r0", "1r1", "0ds", "0x"]
+    assert undo_log(state.log, 1) == ["0r0", "0r1", "1r0", "1r1", "0ds", "0x", "0r2", "1ds"]
+
+
+def test_undo_with_nothing_of_yours_to_undo_is_none():
+    assert undo_log([], 0) is None
+    assert undo_log(["1r0", "1r1"], 0) is None
+
+
+def test_undo_is_a_replay_of_the_shorter_log_and_redo_gives_the_same_state():
+    states: list[GolfState] = []
+    state = greedy_match(seed=13, states=states)
+    for cut in (len(state.log) // 3, len(state.log) // 2, len(state.log) - 1):
+        log = state.log[: cut + 1]
+        seat = int(log[-1][0])
+        shorter = undo_log(log, seat)
+        assert shorter == log[:cut]
+        undone = replay(state.seed, state.rules, shorter)
+        assert undone == states[cut]
+        for entry in log[cut:]:
+            undone.apply(*parse_log_entry(entry))
+        assert undone == replay(state.seed, state.rules, log)
+
+
+def test_undo_can_go_back_across_a_hole_boundary():
+    state = GolfState.new(seed=5)
+    play_out_hole(state)
+    finished = state.clone()
+    play(state, "0n", "1r3", "1r4")
+    assert state.hole == 2
+    undone = replay(state.seed, state.rules, undo_log(state.log, 0))
+    assert undone == finished and undone.phase is Phase.HOLE_OVER and undone.hole == 1
+
+
+def test_replay_refuses_an_illegal_log():
+    with pytest.raises(IllegalAction, match="It is not your turn"):
+        replay(1, RuleSet(), ["0r0", "0r1", "1r0", "1r1", "1ds"])
+
+
+def test_replay_refuses_a_malformed_log():
+    with pytest.raises(MalformedAction):
+        replay(1, RuleSet(), ["0r0", "0q"])
+
+
+def test_a_log_is_read_under_its_own_rules():
+    log = ["0k"]
+    assert replay(1, PRESETS["four-card"], log).closed_by == 0
+    with pytest.raises(IllegalAction):
+        replay(1, RuleSet(), log)
+
+
+def test_a_clone_is_equal_and_independent():
+    state = GolfState.new(seed=3)
+    copy = state.clone()
+    assert copy == state
+    play(copy, "0r0")
+    assert copy != state and state.face_up[0][0] is False and state.log == []
