@@ -1,5 +1,435 @@
-"""The HTML pages (server-rendered, progressively enhanced with HTMX)."""
+"""The HTML pages (server-rendered, progressively enhanced with HTMX).
 
-from fastapi import APIRouter
+``GET /`` draws the table. Every move is a form posted to ``/play/<command>`` carrying
+the version the page was drawn from (the ``If-Match`` header from HTMX, or a hidden
+``version`` field without JavaScript). With HTMX the answer is the table fragment,
+swapped in place, holding the computer's turn as frames (the table after each of its
+actions) for a small script to show one by one; without JavaScript the answer is a
+redirect back to the table. A refusal keeps the table and says why in the alert area.
+"""
 
-router = APIRouter()
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.golf.rules import PRESETS
+from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.golf import LEVELS, GolfService, Outcome
+from app.web import table as tbl
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+templates = Jinja2Templates(directory=ROOT / "templates")
+router = APIRouter(include_in_schema=False)
+
+SPEED_COOKIE = "golf_speed"
+FLASH_COOKIE = "golf_flash"
+JUST_ACTED_SECONDS = 20  # a GET this soon after a no-script move is not a return from away
+
+
+def _asset_version() -> str:
+    digest = hashlib.sha256()
+    for name in ("golf.css", "golf.js"):
+        path = ROOT / "static" / name
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+templates.env.globals["asset_version"] = _asset_version()
+
+LEVEL_ABOUT = {
+    "easy": "plays loosely and misses pairs",
+    "medium": "keeps low cards and takes the obvious pairs",
+    "hard": "weighs the odds of the unseen cards",
+    "expert": "the strongest: plans its pairs and when to end the hole",
+}
+PRESET_ABOUT = {
+    "standard": "Standard: six cards in two rows of three, nine holes",
+    "four-card": "Four-card: two rows of two, look at your bottom row once, knock to end",
+    "eight-card": "Eight-card: two rows of four",
+    "nine-card": "Nine-card: three rows of three, three opening reveals, rows match too",
+    "jokers": "Jokers: two jokers worth −2",
+    "no-final-turn": "No final turn: the hole ends as soon as a grid is face up",
+    "optional-flip": "Optional flip: revealing after Discard draw is up to you",
+    "knocking": "Knocking: knock to close the hole",
+    "eighteen-holes": "Eighteen holes",
+}
+SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _service(request: Request) -> GolfService:
+    return request.app.state.golf
+
+
+def _browser(request: Request) -> str:
+    return request.state.browser_id
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def _speed(request: Request) -> str:
+    speed = request.cookies.get(SPEED_COOKIE, tbl.DEFAULT_SPEED)
+    return speed if speed in tbl.SPEEDS else tbl.DEFAULT_SPEED
+
+
+def _version(request: Request, form) -> int | None:
+    """The version the page was drawn from: If-Match first, else the form's field."""
+    header = request.headers.get("if-match")
+    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
+    if text in (None, "", "*"):
+        return None
+    if not str(text).isdigit():
+        raise Invalid("The page sent a version that is not a number: reload the page.")
+    return int(text)
+
+
+def _position(form) -> int:
+    text = form.get("position")
+    if text is None or not str(text).isdigit():
+        raise Invalid("Choose a card: the move named no position.")
+    return int(text)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def hint_sentence(advice: dict, state: dict) -> str:
+    """``"Expert would take the 7 of hearts from the discard pile: it pairs your 7."``"""
+    move = tbl.describe_action(advice.get("action") or {}, state)
+    reason = (advice.get("reason") or "").strip()
+    move = move[:1].lower() + move[1:]
+    if move.startswith("discard draw"):
+        move = "choose Discard draw"
+    if not reason:
+        return _sentence(f"Expert would {move}")
+    if len(reason) > 1 and not reason[1].isupper():
+        reason = reason[:1].lower() + reason[1:]
+    return _sentence(f"Expert would {move}: {reason.rstrip('.')}")
+
+
+def scorecard_model(state: dict) -> dict:
+    players = [{"id": p["id"], "name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]]
+    played = {row["hole"]: row for row in state["scorecard"]}
+    rows = []
+    for hole in range(1, state["holes"] + 1):
+        row = played.get(hole)
+        cells = [{"score": row["scores"].get(p["id"]) if row else None,
+                  "total": row["totals"].get(p["id"]) if row else None} for p in players]
+        rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
+    result = tbl.match_result_sentence(state) if state["phase"] == "match_over" else None
+    return {"players": players, "rows": rows, "result": result,
+            "caption": "Each completed hole, and the running totals"}
+
+
+def new_game_model(state: dict) -> dict:
+    preset = state["rules"].get("name", "standard")
+    return {
+        "version": state["version"],
+        "level": state["level"],
+        "levels": [(lv, tbl.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
+        "preset": preset if preset in PRESETS else "standard",
+        "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
+        "players_choices": [(str(n), f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}") for n in range(2, 9)],
+        "warn": ("Dealing a new game now counts this unfinished match as a loss."
+                 if state["actions_taken"] and state["phase"] != "match_over" else None),
+    }
+
+
+def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
+    """The computer's turn as frames (board, prompt, what to announce), the sentences to
+    announce before the first frame, and those to announce at once when not animated."""
+    state = outcome.state
+    events = state.get("events", [])
+    sentences = tbl.narrate(events, state)
+    if speed == "instant" or not outcome.frames:
+        return [], "", " ".join(s for s, _ in sentences)
+    prefix = len(events) - sum(len(e) for e, _ in outcome.frames)
+    bounds, end = [], prefix
+    for frame_events, _ in outcome.frames:
+        end += len(frame_events)
+        bounds.append(end)
+    said_first = " ".join(s for s, i in sentences if i < prefix)
+    frames = []
+    start = prefix
+    for (frame_events, seen), stop in zip(outcome.frames, bounds):
+        say = " ".join(s for s, i in sentences if start <= i < stop)
+        frames.append({"board": tbl.board(seen, live=False, events=frame_events),
+                       "prompt": tbl.prompt(seen), "say": say})
+        start = stop
+    return frames, said_first, ""
+
+
+def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
+                  returning: bool = False, focus: str = "prompt", flash: str | None = None) -> dict:
+    state = outcome.state
+    speed = _speed(request)
+    paused = state["paused"]
+    over = state["phase"] == "match_over"
+    frames, say_first, say = _frames(outcome, speed)
+    return {
+        "version": state["version"],
+        "phase": state["phase"],
+        "paused": paused,
+        "returning": returning,
+        "running": not paused and not over,
+        "hole": state["hole"],
+        "holes": state["holes"],
+        "level_name": tbl.LEVEL_NAMES.get(state["level"], state["level"]),
+        "rules_name": state["rules"].get("name", "standard"),
+        "elapsed": state["elapsed_seconds"],
+        "clock": tbl.clock_text(state["elapsed_seconds"]),
+        "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
+        "prompt": tbl.prompt(state, paused=paused, returning=returning),
+        "board": tbl.board(state, live=not paused, events=state.get("events", []) if not frames else ()),
+        "match_over": over,
+        "scorecard": scorecard_model(state),
+        "new_game": new_game_model(state),
+        "can_undo": state["can_undo"] and not paused,
+        "can_pause": not over,
+        "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip"),
+        "confirm_restart": bool(state["actions_taken"]) and not over,
+        "hint": hint,
+        "message": message,
+        "frames": frames,
+        "delay": tbl.SPEEDS[speed],
+        "say_first": say_first,
+        "say": say,
+        "flash": flash,
+        "focus": focus,
+        "speed": speed,
+        "speeds": SPEED_NAMES,
+    }
+
+
+def _render_table(request: Request, outcome: Outcome, status: int = 200, page: bool = False, **options) -> Response:
+    context = {"request": request, "t": table_context(request, outcome, **options), "page": "table"}
+    name = "table_page.html" if page else "table_fragment.html"
+    response = templates.TemplateResponse(request, name, context, status_code=status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _read_flash(request: Request) -> dict:
+    raw = request.cookies.get(FLASH_COOKIE)
+    if not raw:
+        return {}
+    try:
+        return json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
+    except (ValueError, UnicodeDecodeError):
+        return {}
+
+
+def _flash_value(data: dict) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode()
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@router.get("/", response_class=HTMLResponse)
+def table_page(request: Request):
+    """The table. A visitor coming back to a match left running finds it paused, with
+    the time away not counted; a redirect just after a move (no script) is not a return."""
+    service, browser_id = _service(request), _browser(request)
+    try:
+        stamp = int(request.query_params.get("t", "0"))
+    except ValueError:
+        stamp = 0
+    just_acted = 0 <= time.time() * 1000 - stamp <= JUST_ACTED_SECONDS * 1000
+    try:
+        outcome = service.current(browser_id) if just_acted else service.pause_if_away(browser_id)
+    except Unavailable as error:
+        return HTMLResponse(f"<!doctype html><title>Golf</title><p role='alert'>{error.message}</p>", status_code=503)
+    flash = _read_flash(request) if just_acted else {}
+    response = _render_table(request, outcome, page=True, returning=not just_acted,
+                             flash=flash.get("say"), hint=flash.get("hint"), message=flash.get("message"))
+    if request.cookies.get(FLASH_COOKIE):
+        response.delete_cookie(FLASH_COOKIE, path="/")
+    return response
+
+
+@router.get("/table", response_class=HTMLResponse)
+def table_fragment(request: Request):
+    """The table fragment as it stands (the page asks for it when it comes back into view)."""
+    outcome = _service(request).current(_browser(request))
+    return _render_table(request, outcome, returning=True)
+
+
+COMMANDS = {
+    "reveal", "draw", "swap", "reject", "skip", "knock", "next-hole",
+    "undo", "pause", "resume", "restart", "new", "hint",
+}
+
+
+def _rules_from_form(form) -> dict | None:
+    preset = form.get("preset") or "standard"
+    if preset not in PRESETS:
+        raise Invalid(f"There are no rules called {preset!r}.")
+    changes: dict = {}
+    if form.get("players"):
+        changes["players"] = _whole(form["players"], "Players")
+    if form.get("holes"):
+        changes["holes"] = _whole(form["holes"], "Holes")
+    if form.get("flip_after_reject") in ("must", "may", "never"):
+        changes["flip_after_reject"] = form["flip_after_reject"]
+    if form.get("ending") in ("all_face_up", "knock"):
+        changes["ending"] = form["ending"]
+    for name in ("final_turn", "jokers", "jacks_zero"):
+        if form.get(name) in ("yes", "no"):
+            changes[name] = form[name] == "yes"
+    if form.get("match_value") in ("0", "-4"):
+        changes["match_value"] = int(form["match_value"])
+    base = PRESETS[preset].model_dump()
+    changes = {k: v for k, v in changes.items() if base.get(k) != v}
+    if not changes:
+        return {"name": preset}
+    name = "custom" if preset == "standard" else f"{preset}, changed"
+    return {**base, **changes, "name": name}
+
+
+def _whole(text: str, what: str) -> int:
+    if not str(text).strip().isdigit():
+        raise Invalid(f"{what} must be a whole number.")
+    return int(text)
+
+
+async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
+    """Carry out one command for this browser; returns the outcome and render options."""
+    service, browser_id = _service(request), _browser(request)
+    form = await request.form()
+    version = _version(request, form)
+    options: dict = {}
+    if command in ("reveal", "swap"):
+        outcome = service.act(browser_id, {"action": command, "position": _position(form)}, if_match=version, frames=True)
+    elif command == "draw":
+        source = form.get("source")
+        if source not in ("stock", "discard"):
+            raise Invalid("Draw from the stock or the discard pile.")
+        outcome = service.act(browser_id, {"action": "draw", "source": source}, if_match=version, frames=True)
+    elif command in ("reject", "skip", "knock", "next-hole"):
+        outcome = service.act(browser_id, {"action": command.replace("-", "_")}, if_match=version, frames=True)
+        if command == "next-hole":
+            options["focus"] = "prompt"
+    elif command == "undo":
+        outcome = service.undo(browser_id, if_match=version)
+    elif command == "pause":
+        outcome = service.pause(browser_id, if_match=version)
+        options["focus"] = "resume"
+    elif command == "resume":
+        outcome = service.resume(browser_id, if_match=version)
+    elif command == "restart":
+        outcome = service.restart(browser_id, if_match=version)
+    elif command == "new":
+        seed_text = (form.get("seed") or "").strip()
+        if seed_text and not seed_text.isdigit():
+            raise Invalid("The seed must be a whole number, or left empty for a new one.")
+        outcome = service.new_match(browser_id, int(seed_text) if seed_text else None, form.get("level") or None,
+                                    _rules_from_form(form), if_match=version)
+    elif command == "hint":
+        advice = service.hint(browser_id)
+        outcome = service.current(browser_id)
+        options["hint"] = hint_sentence(advice, outcome.state)
+        options["focus"] = "hint"
+    else:  # pragma: no cover - the route only lets known commands through
+        raise Invalid("Unknown move.")
+    return outcome, options
+
+
+@router.post("/play/away")
+async def away(request: Request):
+    """The page was hidden (navigator.sendBeacon): stop the clock so time away is not counted."""
+    form = await request.form()
+    try:
+        _service(request).pause(_browser(request), if_match=_version(request, form))
+    except ServiceError:
+        pass  # already paused, over, or another tab moved on: nothing to stop
+    return Response(status_code=204)
+
+
+@router.post("/play/{command}")
+async def play(request: Request, command: str):
+    if command not in COMMANDS:
+        return HTMLResponse("Not found", status_code=404)
+    htmx = _is_htmx(request)
+    try:
+        outcome, options = await _perform(request, command)
+    except Unavailable as error:
+        return HTMLResponse(error.message, status_code=503, media_type="text/plain")
+    except ServiceError as error:
+        # Refused: nothing changed. Draw the table as it stands, with the reason.
+        try:
+            outcome = _service(request).current(_browser(request))
+        except Unavailable as again:
+            return HTMLResponse(again.message, status_code=503, media_type="text/plain")
+        return _render_table(request, outcome, status=error.status, page=not htmx, message=error.message)
+    if htmx:
+        return _render_table(request, outcome, **options)
+    # Without script: back to the table, with what happened kept for one showing.
+    response = RedirectResponse(f"/?t={int(time.time() * 1000)}", status_code=303)
+    say = " ".join(s for s, _ in tbl.narrate(outcome.state.get("events", []), outcome.state))
+    flash = {k: v for k, v in (("say", say), ("hint", options.get("hint"))) if v}
+    if flash:
+        response.set_cookie(FLASH_COOKIE, _flash_value(flash), max_age=60, path="/", httponly=True, samesite="lax")
+    return response
+
+
+@router.get("/new", response_class=HTMLResponse)
+def new_game_page(request: Request):
+    """The New game form as a page (the table opens it as a dialog when script runs)."""
+    outcome = _service(request).current(_browser(request))
+    return templates.TemplateResponse(request, "new_game.html", {
+        "page": "new", "ng": new_game_model(outcome.state)})
+
+
+@router.get("/scorecard", response_class=HTMLResponse)
+def scorecard_page(request: Request):
+    outcome = _service(request).current(_browser(request))
+    return templates.TemplateResponse(request, "scorecard.html", {
+        "page": "scorecard", "sc": scorecard_model(outcome.state), "state": outcome.state})
+
+
+@router.get("/how-to-play", response_class=HTMLResponse)
+def how_to_play(request: Request):
+    return templates.TemplateResponse(request, "how_to_play.html", {"page": "how"})
+
+
+STAT_ROWS = [
+    ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("drawn", "Drawn"), ("win_rate", "Win rate"),
+    ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"),
+    ("best_total", "Best total"), ("average_total", "Average total"), ("hints_used", "Hints used"),
+]
+
+
+def _stat(key: str, value) -> str:
+    if value is None:
+        return "–"
+    if key == "win_rate":
+        return f"{value * 100:.0f}%"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+@router.get("/statistics", response_class=HTMLResponse)
+def statistics(request: Request):
+    golf = request.app.state.stats(_browser(request))["golf"]
+    columns = [("All levels", golf)] + [(tbl.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
+                                        for lv in LEVELS if lv in golf.get("by_level", {})]
+    rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
+    return templates.TemplateResponse(request, "stats.html", {
+        "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"]})
