@@ -7,12 +7,9 @@ import pytest
 from app.cards import STANDARD_DECK
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, SKIP, Reveal, Swap
 from app.golf.engine import GolfState, IllegalAction, Phase
-from app.golf.rules import PRESETS, RuleSet
+from app.golf.rules import PRESETS
 
-from .golfkit import (
-    STANDARD, cards_in_play, deal, deal_next_hole, face_down, grid, open_hole, play, play_match_of_deals,
-    play_out_hole,
-)
+from .golfkit import STANDARD, cards_in_play, deal, grid, open_hole, play, play_match_of_deals, play_out_hole
 
 ALICE = "5H KS 2C / 5D 9C JD"  # the worked example: 17
 BEN = "7C KH 2D / 7D 3S AH"    # the worked example: 2
@@ -290,6 +287,12 @@ def test_there_is_no_penalty_for_going_out_with_the_higher_score():
     play(state, "1ds", "1x", "1r5")
     assert state.closed_by == 0
     assert state.hole_scores == [[17, 2]]  # Alice closed with 17 against 2, and is charged nothing
+
+
+def test_rows_and_diagonals_never_pair_when_a_hole_is_scored():
+    state = deal(STANDARD, ["5H 5S 5C / 4D 6D 7D", "9H 3C 4C / 6S 9D 7S"])
+    play_out_hole(state)
+    assert state.hole_scores == [[15 + 17, 9 + 3 + 4 + 6 + 9 + 7]]
 
 
 def test_a_hole_score_can_be_negative():

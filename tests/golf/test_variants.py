@@ -208,6 +208,22 @@ def test_jokers_score_minus_two_and_a_joker_pair_can_score_minus_four():
     assert state.hole_scores == [[-4 + 9, -4 + 3 - 1]]
 
 
+def test_twos_at_face_value_through_a_hole():
+    state = deal(RuleSet(jokers=True, twos_face_value=True), ["X1 KS 5C / 2D 9C 5D", "2C KH 3D / 2H 3S AH"])
+    play_out_hole(state)
+    assert state.hole_scores == [[-2 + 2 + 9, 0 + 3 + 4]]
+
+
+def test_nine_card_diagonals_count_only_as_an_option():
+    grids = ["7H 3D 4D / 5D 7S 6C / AC 8C 7C", "KH 2S AS / KD 3S AD / KC 4S AH"]
+    state = deal(PRESETS["nine-card"], grids)
+    play_out_hole(state)
+    assert state.hole_scores[0][0] == 21 + 3 + 4 + 5 + 6 + 1 + 8
+    state = deal(RuleSet(**{**PRESETS["nine-card"].model_dump(), "match_diagonals": True}), grids)
+    play_out_hole(state)
+    assert state.hole_scores[0][0] == 3 + 4 + 5 + 6 + 1 + 8
+
+
 def test_jacks_worth_nothing_and_kings_ten_change_the_hole_score():
     state = deal(RuleSet(jacks_zero=True), ["JH KS 5C / 3D 9C 5D", "7C KH 2D / 7D 3S AH"])
     play_out_hole(state)
