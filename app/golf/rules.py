@@ -185,7 +185,8 @@ def rules_from_dict(data: dict | None) -> RuleSet:
     data = dict(data or {})
     if "name" not in data and data:
         data["name"] = "custom"  # changed fields without a name are no longer "standard"
-    base = PRESETS.get(data.get("name", "standard"), PRESETS["standard"])
+    name = data.get("name", "standard")
+    base = PRESETS.get(name, PRESETS["standard"]) if isinstance(name, str) else PRESETS["standard"]
     try:
         return RuleSet(**{**base.model_dump(), **data})
     except ValidationError as error:

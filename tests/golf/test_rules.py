@@ -182,3 +182,8 @@ def test_rules_are_a_frozen_value():
     with pytest.raises(ValidationError):
         RuleSet().holes = 18  # type: ignore[misc]
     assert hash(RuleSet()) == hash(RuleSet())
+
+
+@pytest.mark.parametrize("name", [["four-card"], {"preset": "four-card"}, 5, None])
+def test_a_name_that_is_not_text_is_refused_with_a_reason(name):
+    assert refusal(name=name) == "name: Input should be a valid string"
