@@ -304,8 +304,20 @@ def test_greedy_players_finish_every_match_with_the_deck_whole(name, players, se
 # ----------------------------------------------------------------- rule sets
 
 
+JUNK = st.none() | st.booleans() | st.integers(-30, 30) | st.text(max_size=6) | st.lists(st.integers(), max_size=2)
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.fixed_dictionaries({}, optional={**RULE_FIELDS, "holes": st.integers(-1, 20)}))
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            **{field: values | JUNK for field, values in RULE_FIELDS.items()},
+            "holes": st.integers(-1, 20),
+            "name": st.sampled_from(sorted(PRESETS)) | JUNK,
+        },
+    )
+)
 def test_any_combination_of_rule_fields_is_accepted_or_refused_with_a_reason(fields):
     try:
         rules = rules_from_dict(fields)
