@@ -86,6 +86,14 @@ class Card:
         return "\u2605" if self.card[0] == "X" else SUIT_SYMBOLS[self.card[1]]
 
     @property
+    def peek_text(self) -> str:
+        """The corner of a card its owner looked at: ``"5♠"``."""
+        if not self.peeked:
+            return ""
+        rank = RANK_SHOWN.get(self.peeked[0], self.peeked[0])
+        return rank if self.peeked[0] == "X" else rank + SUIT_SYMBOLS[self.peeked[1]]
+
+    @property
     def css(self) -> str:
         classes = ["card"]
         if self.card:
