@@ -259,3 +259,25 @@ def test_other_pages_render(api):
                        ("/scorecard", "Each completed hole"), ("/new", "Computer level")):
         response = api.get(path)
         assert response.status_code == 200 and text in response.text, path
+
+
+def test_match_over_shows_the_result_and_the_final_scorecard(api):
+    new_match(api, rules={"holes": 1})
+    state = api.get("/api/match").json()
+    while state["phase"] != "match_over":
+        down = [i for i, c in enumerate(state["players"][0]["grid"]) if not c["face_up"]]
+        if state["phase"] in ("opening", "flip"):
+            state = api.post("/api/match/reveal", json={"position": down[0]}).json()
+        elif state["phase"] == "draw":
+            state = api.post("/api/match/draw", json={"source": "stock"}).json()
+        else:
+            state = api.post("/api/match/swap", json={"position": down[0] if down else 0}).json()
+    html = table(api)
+    you, computer = state["totals"]["you"], state["totals"]["computer"]
+    result = {"win": "You won the match", "loss": "You lost the match", "draw": "The match is a draw"}[state["result"]]
+    assert f"{result}, {you} to {computer}. Start a new game or restart the match." in html
+    assert 'id="final-heading">Final scorecard' in html
+    page = Elements(html)
+    assert not page.card_buttons() and not page.named("Pause") and not page.named("Hint")
+    assert "disabled" in page.named("Undo")[0]
+    assert page.named("Restart match") and page.named("New game")

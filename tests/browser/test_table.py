@@ -274,3 +274,48 @@ def test_nothing_overflows_a_360_px_screen(phone):
         new_match(page, seed=112, rules=rules)
         page.goto("/")
         _fits(page, str(rules))
+
+
+def test_hiding_the_page_pauses_the_match_and_coming_back_offers_play(page):
+    new_match(page, seed=121)
+    page.goto("/")
+    page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
+    wait_settled(page)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_function("() => true")
+    for _ in range(50):
+        if api(page, "GET", "/api/match")["paused"]:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("hiding the page did not pause the match")
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.get_by_role("button", name="Play", exact=True).wait_for()
+    assert prompt(page).startswith("Welcome back")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_settled(page)
+    assert prompt(page) == "Choose one more card to reveal"
+
+
+def test_new_game_dialog_sets_level_rules_and_seed(page):
+    new_match(page, seed=131)
+    page.goto("/")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    dialog.get_by_label("Hard").check()
+    dialog.get_by_label("Rules").select_option("nine-card")
+    dialog.get_by_label("Seed").fill("4242")
+    dialog.get_by_role("button", name="Deal").click()
+    wait_settled(page)
+    status = page.locator(".status").inner_text()
+    assert "Level Hard" in status and "Rules nine-card" in status
+    assert prompt(page) == "Choose three cards to reveal"
+    assert page.get_by_role("button", name=re.compile(r"^Your card, middle row, column 3, face down$")).count() == 1
+    state = api(page, "GET", "/api/match")
+    assert state["seed"] == 4242 and state["level"] == "hard" and state["rules"]["rows"] == 3
