@@ -31,7 +31,7 @@ router = APIRouter(include_in_schema=False)
 
 SPEED_COOKIE = "golf_speed"
 FLASH_COOKIE = "golf_flash"
-JUST_ACTED_SECONDS = 20  # a GET this soon after a no-script move is not a return from away
+JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link from another page of the table) is no return
 
 
 def _asset_version() -> str:
@@ -224,6 +224,10 @@ def _render_table(request: Request, outcome: Outcome, status: int = 200, page: b
     return response
 
 
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 def _read_flash(request: Request) -> dict:
     raw = request.cookies.get(FLASH_COOKIE)
     if not raw:
@@ -250,7 +254,7 @@ def table_page(request: Request):
         stamp = int(request.query_params.get("t", "0"))
     except ValueError:
         stamp = 0
-    just_acted = 0 <= time.time() * 1000 - stamp <= JUST_ACTED_SECONDS * 1000
+    just_acted = 0 <= _now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
     try:
         outcome = service.current(browser_id) if just_acted else service.pause_if_away(browser_id)
     except Unavailable as error:
@@ -308,6 +312,15 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
+def _unpause(service: GolfService, browser_id: str, version: int | None) -> int | None:
+    """New game and Restart match from a paused table: the service plays nothing while
+    paused, so resume first (the clock starts afresh for the new deal anyway)."""
+    state = service.current(browser_id).state
+    if not state["paused"]:
+        return version
+    return service.resume(browser_id, if_match=version).state["version"]
+
+
 async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
     service, browser_id = _service(request), _browser(request)
@@ -333,8 +346,10 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     elif command == "resume":
         outcome = service.resume(browser_id, if_match=version)
     elif command == "restart":
+        version = _unpause(service, browser_id, version)
         outcome = service.restart(browser_id, if_match=version)
     elif command == "new":
+        version = _unpause(service, browser_id, version)
         seed_text = (form.get("seed") or "").strip()
         if seed_text and not seed_text.isdigit():
             raise Invalid("The seed must be a whole number, or left empty for a new one.")
@@ -380,7 +395,7 @@ async def play(request: Request, command: str):
     if htmx:
         return _render_table(request, outcome, **options)
     # Without script: back to the table, with what happened kept for one showing.
-    response = RedirectResponse(f"/?t={int(time.time() * 1000)}", status_code=303)
+    response = RedirectResponse(f"/?t={_now_ms()}", status_code=303)
     say = " ".join(s for s, _ in tbl.narrate(outcome.state.get("events", []), outcome.state))
     flash = {k: v for k, v in (("say", say), ("hint", options.get("hint"))) if v}
     if flash:
@@ -393,14 +408,14 @@ def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
     outcome = _service(request).current(_browser(request))
     return templates.TemplateResponse(request, "new_game.html", {
-        "page": "new", "ng": new_game_model(outcome.state)})
+        "page": "new", "ng": new_game_model(outcome.state), "now_ms": _now_ms()})
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
     outcome = _service(request).current(_browser(request))
     return templates.TemplateResponse(request, "scorecard.html", {
-        "page": "scorecard", "sc": scorecard_model(outcome.state), "state": outcome.state})
+        "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": _now_ms()})
 
 
 @router.get("/how-to-play", response_class=HTMLResponse)

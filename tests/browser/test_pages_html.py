@@ -281,3 +281,28 @@ def test_match_over_shows_the_result_and_the_final_scorecard(api):
     assert not page.card_buttons() and not page.named("Pause") and not page.named("Hint")
     assert "disabled" in page.named("Undo")[0]
     assert page.named("Restart match") and page.named("New game")
+
+
+def test_new_game_from_a_paused_table_deals_at_once(api):
+    new_match(api)
+    html = table(api)
+    status, html = post(api, "reveal", html, position="0")
+    status, html = post(api, "pause", html)
+    assert status == 200 and "Paused: the clock is stopped." in html
+    status, html = post(api, "new", html, level="expert", preset="knocking", seed="77")
+    assert status == 200, html
+    state = api.get("/api/match").json()
+    assert not state["paused"] and state["level"] == "expert" and state["seed"] == 77
+    assert state["rules"]["name"] == "knocking" and "Rules <strong>knocking</strong>" in html
+
+
+def test_new_game_options_change_the_rules(api):
+    new_match(api)
+    html = table(api)
+    status, html = post(api, "new", html, level="easy", preset="standard", players="4", holes="18",
+                        jacks_zero="yes", seed="")
+    assert status == 200, html
+    rules = api.get("/api/match").json()["rules"]
+    assert (rules["players"], rules["holes"], rules["jacks_zero"], rules["name"]) == (4, 18, True, "custom")
+    status, html = post(api, "new", html, seed="twelve")
+    assert status == 422 and "The seed must be a whole number" in html
