@@ -195,7 +195,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": tbl.clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": tbl.prompt(state, paused=paused, returning=returning),
-        "board": tbl.board(state, live=not paused, events=state.get("events", []) if not frames else ()),
+        "board": tbl.board(state, live=not paused, events=state.get("events", [])),
         "match_over": over,
         "scorecard": scorecard_model(state),
         "new_game": new_game_model(state),
@@ -424,7 +424,8 @@ def how_to_play(request: Request):
 
 
 STAT_ROWS = [
-    ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("drawn", "Drawn"), ("win_rate", "Win rate"),
+    ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("abandoned", "Left unfinished (counted as lost)"),
+    ("drawn", "Drawn"), ("win_rate", "Win rate"),
     ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"),
     ("best_total", "Best total"), ("average_total", "Average total"), ("hints_used", "Hints used"),
 ]
