@@ -46,10 +46,10 @@ def _asset_version() -> str:
 templates.env.globals["asset_version"] = _asset_version()
 
 LEVEL_ABOUT = {
-    "easy": "plays loosely and misses pairs",
+    "easy": "a relaxed opponent that misses chances",
     "medium": "keeps low cards and takes the obvious pairs",
-    "hard": "weighs the odds of the unseen cards",
-    "expert": "the strongest: plans its pairs and when to end the hole",
+    "hard": "remembers the cards seen and throws you little you can use",
+    "expert": "the strongest: weighs the cards still unseen before each move",
 }
 PRESET_ABOUT = {
     "standard": "Standard: six cards in two rows of three, nine holes",
