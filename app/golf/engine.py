@@ -354,10 +354,10 @@ class GolfState:
     def _why_illegal(self, seat: int, action: Action) -> str:
         """A sentence for a person saying why ``action`` is refused now."""
         if not 0 <= seat < self.rules.players:
-            return f"there is no seat {seat} at this table"
+            return f"There is no seat {seat} at this table."
         phase = self.phase
         if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < self.rules.cells:
-            return f"there is no position {action.position}: positions run from 0 to {self.rules.cells - 1}"
+            return f"There is no position {action.position}: positions run from 0 to {self.rules.cells - 1}."
         if phase is Phase.MATCH_OVER:
             return "The match is over: start a new game or restart the match."
         if phase is Phase.HOLE_OVER:

@@ -59,8 +59,8 @@ class RuleSet(BaseModel):
     )
     match_rows: bool = Field(False, description="A full row of one rank scores as a matched line.")
     match_diagonals: bool = Field(False, description="A full diagonal of one rank scores as a matched line.")
-    four_of_a_kind: int | None = Field(
-        None, ge=-20, le=-10, description="Two adjacent matched columns of one rank score this instead."
+    four_of_a_kind: Literal[-10, -20] | None = Field(
+        None, description="Two adjacent matched columns of one rank score this (-10 or -20) instead."
     )
     opening_reveals: int = Field(2, ge=0, le=3, description="Cards each player turns up before the first turn.")
     peek_near_row: bool = Field(

@@ -75,10 +75,10 @@ def empty_stock() -> GolfState:
 
 CASES = [
     # (situation, seat, action, message)
-    (opening, 2, Reveal(0), "there is no seat 2 at this table"),
-    (drawing, -1, DRAW_STOCK, "there is no seat -1 at this table"),
-    (opening, 1, Reveal(6), "there is no position 6: positions run from 0 to 5"),
-    (holding_stock, 0, Swap(11), "there is no position 11: positions run from 0 to 5"),
+    (opening, 2, Reveal(0), "There is no seat 2 at this table."),
+    (drawing, -1, DRAW_STOCK, "There is no seat -1 at this table."),
+    (opening, 1, Reveal(6), "There is no position 6: positions run from 0 to 5."),
+    (holding_stock, 0, Swap(11), "There is no position 11: positions run from 0 to 5."),
     (opening, 0, Reveal(2), "You have revealed your opening cards; the others are still choosing theirs."),
     (opening, 1, DRAW_STOCK, "First reveal 2 of your face-down cards."),
     (opening, 1, Swap(0), "First reveal 2 of your face-down cards."),
