@@ -109,17 +109,23 @@ def _sentence(text: str) -> str:
 
 
 def hint_sentence(advice: dict, state: dict) -> str:
-    """``"Expert would take the 7 of hearts from the discard pile: it pairs your 7."``"""
-    move = tbl.describe_action(advice.get("action") or {}, state)
+    """One sentence: ``"Expert would take the 7 of hearts: it pairs your 7 in column 2."``
+
+    The advice's reason usually names the move itself ("Take the 7 of hearts: it pairs
+    ..."); otherwise the move is said first, from the action."""
     reason = (advice.get("reason") or "").strip()
-    move = move[:1].lower() + move[1:]
+
+    def lower_first(text: str) -> str:
+        return text if len(text) > 1 and text[1].isupper() else text[:1].lower() + text[1:]
+
+    if reason and ":" in reason:
+        return _sentence("Expert would " + lower_first(reason))
+    move = lower_first(tbl.describe_action(advice.get("action") or {}, state))
     if move.startswith("discard draw"):
         move = "choose Discard draw"
     if not reason:
         return _sentence(f"Expert would {move}")
-    if len(reason) > 1 and not reason[1].isupper():
-        reason = reason[:1].lower() + reason[1:]
-    return _sentence(f"Expert would {move}: {reason.rstrip('.')}")
+    return _sentence(f"Expert would {move}: {lower_first(reason).rstrip('.')}")
 
 
 def scorecard_model(state: dict) -> dict:
