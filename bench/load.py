@@ -1,11 +1,14 @@
 """Load benchmark: N simulated players over HTTP against one running server.
 
-    python -m bench.load --start [--players 50] [--seconds 15] [--level medium]
+    python -m bench.load --start [--players 50] [--seconds 15] [--level medium] [--think 0]
     python -m bench.load --url http://127.0.0.1:8000 [--players 50] ...
 
 Each simulated player is a browser of its own (its own cookie) playing whole matches
-through the JSON API as fast as the server answers (a greedy player chooses its
-moves from the state it gets back), so the server, not the player, sets the pace.
+through the JSON API (a greedy player chooses its moves from the state it gets back).
+With ``--think 0`` (the default) every player acts again as soon as it has an answer,
+so the server, not the players, sets the pace: that measures throughput. With
+``--think 1.0`` each player waits about a second between moves, as a person does:
+that measures the latency people would see with that many at the table at once.
 In the same run the same number of clients then hammer ``/healthz``, a trivial
 endpoint of the same server, and the script prints both side by side: requests per
 second and p50/p99 latency. ``--start`` runs the server itself: uvicorn, one worker,
@@ -22,6 +25,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -74,13 +78,19 @@ class Connection:
             self.writer.close()
 
 
-async def player_loop(host, port, deadline, latencies, errors):
+async def pause(think: float, rng) -> None:
+    if think:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+
+
+async def player_loop(host, port, deadline, latencies, errors, think, rng):
     connection = Connection(host, port)
     await connection.open()
     player = GreedyPlayer()
     status, body = await connection.request("GET", "/api/match")
     state = json.loads(body)
     while time.perf_counter() < deadline:
+        await pause(think, rng)
         if state["phase"] == "match_over":
             path, payload = "/api/match/new", None
         else:
@@ -97,10 +107,11 @@ async def player_loop(host, port, deadline, latencies, errors):
     connection.close()
 
 
-async def trivial_loop(host, port, deadline, latencies, errors):
+async def trivial_loop(host, port, deadline, latencies, errors, think, rng):
     connection = Connection(host, port)
     await connection.open()
     while time.perf_counter() < deadline:
+        await pause(think, rng)
         started = time.perf_counter()
         status, _ = await connection.request("GET", "/healthz")
         latencies.append(time.perf_counter() - started)
@@ -109,11 +120,12 @@ async def trivial_loop(host, port, deadline, latencies, errors):
     connection.close()
 
 
-async def measure(loop, host, port, clients, seconds):
+async def measure(loop, host, port, clients, seconds, think=0.0):
     latencies, errors = [], []
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
-    await asyncio.gather(*(loop(host, port, deadline, latencies, errors) for _ in range(clients)))
+    await asyncio.gather(*(loop(host, port, deadline, latencies, errors, think, random.Random(n))
+                           for n in range(clients)))
     elapsed = time.perf_counter() - started
     return latencies, errors, elapsed
 
@@ -152,6 +164,8 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--level", default="medium", help="the computer's level (with --start)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds each player waits between moves (0: as fast as answered)")
     args = parser.parse_args(argv)
     parts = urlsplit(args.url)
     host, port = parts.hostname, parts.port or 80
@@ -160,11 +174,12 @@ def main(argv=None):
         server, _ = start_server(port, args.level)
     try:
         print(f"{args.players} concurrent clients, {args.seconds:g} s each phase, server {args.url}"
-              + (f", one worker, SQLite, level {args.level}" if args.start else ""))
+              + (f", one worker, SQLite, level {args.level}" if args.start else "")
+              + (f", about {args.think:g} s between moves" if args.think else ", no pause between moves"))
         asyncio.run(measure(trivial_loop, host, port, args.players, 2))  # warm up
         asyncio.run(measure(player_loop, host, port, args.players, 2))
-        trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds))
-        actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds))
+        trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds, args.think))
+        actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds, args.think))
         trivial_rate, _ = summary("GET /healthz", trivial[0], trivial[2], trivial[1])
         action_rate, action_p99 = summary("game actions (POST)", actions[0], actions[2], actions[1])
         print(f"actions / trivial throughput: {action_rate / trivial_rate:.2f}")
