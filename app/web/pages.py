@@ -181,12 +181,15 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
-                  returning: bool = False, focus: str = "prompt", flash: str | None = None) -> dict:
+                  returning: bool = False, focus: str = "prompt", flash: str | None = None,
+                  said: str | None = None) -> dict:
     state = outcome.state
     speed = _speed(request)
     paused = state["paused"]
     over = state["phase"] == "match_over"
     frames, say_first, say = _frames(outcome, speed)
+    if said:
+        say = f"{said} {say}".strip()
     return {
         "version": state["version"],
         "phase": state["phase"],
@@ -346,6 +349,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
             options["focus"] = "prompt"
     elif command == "undo":
         outcome = service.undo(browser_id, if_match=version)
+        options["said"] = "Your last move was taken back, and the computer's replies to it."
     elif command == "pause":
         outcome = service.pause(browser_id, if_match=version)
         options["focus"] = "resume"
@@ -354,6 +358,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     elif command == "restart":
         version = _unpause(service, browser_id, version)
         outcome = service.restart(browser_id, if_match=version)
+        options["said"] = "The match starts again from hole 1, with the same deals."
     elif command == "new":
         version = _unpause(service, browser_id, version)
         seed_text = (form.get("seed") or "").strip()
@@ -361,6 +366,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
             raise Invalid("The seed must be a whole number, or left empty for a new one.")
         outcome = service.new_match(browser_id, int(seed_text) if seed_text else None, form.get("level") or None,
                                     _rules_from_form(form), if_match=version)
+        options["said"] = "A new match is dealt."
     elif command == "hint":
         advice = service.hint(browser_id)
         outcome = service.current(browser_id)
@@ -402,7 +408,8 @@ async def play(request: Request, command: str):
         return _render_table(request, outcome, **options)
     # Without script: back to the table, with what happened kept for one showing.
     response = RedirectResponse(f"/?t={_now_ms()}", status_code=303)
-    say = " ".join(s for s, _ in tbl.narrate(outcome.state.get("events", []), outcome.state))
+    say = " ".join([options.get("said") or ""] + [s for s, _ in tbl.narrate(outcome.state.get("events", []),
+                                                                            outcome.state)]).strip()
     flash = {k: v for k, v in (("say", say), ("hint", options.get("hint"))) if v}
     if flash:
         response.set_cookie(FLASH_COOKIE, _flash_value(flash), max_age=60, path="/", httponly=True, samesite="lax")
