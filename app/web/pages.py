@@ -242,9 +242,10 @@ def _read_flash(request: Request) -> dict:
     if not raw:
         return {}
     try:
-        return json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
+        data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
     except (ValueError, UnicodeDecodeError):
         return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
 
 
 def _flash_value(data: dict) -> str:
