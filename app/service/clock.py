@@ -1,8 +1,9 @@
 """A game clock kept in a row: milliseconds banked, plus the moment it last started.
 
-It runs while the game is being played and stops for Pause, at the end of the game,
-and when a player leaves: on their return it is credited only up to their last
-activity, so time away never counts."""
+It starts with the player's first move (a table dealt and left alone costs nothing),
+runs while the game is being played, and stops for Pause, at the end of the game, and
+when a player leaves: on their return it is credited only up to their last activity,
+so time away never counts."""
 
 from __future__ import annotations
 
@@ -18,12 +19,17 @@ def elapsed_seconds(row, now: int) -> int:
     return (row.elapsed_ms + max(running, 0)) // 1000
 
 
-def start(row, now: int) -> None:
-    """A fresh clock, running."""
+def reset(row, now: int) -> None:
+    """A fresh clock at zero, waiting for the first move."""
     row.elapsed_ms = 0
-    row.running_since_ms = now
+    row.running_since_ms = None
     row.last_active_ms = now
     row.paused = False
+
+
+def start_on_first_move(row, now: int) -> None:
+    if row.running_since_ms is None and not row.paused:
+        row.running_since_ms = now
 
 
 def stop(row, at: int) -> None:

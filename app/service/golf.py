@@ -107,6 +107,7 @@ class GolfService:
                 raise Conflict(str(error)) from None
             if not isinstance(action, NextHole):
                 record.actions_taken += 1
+                clock.start_on_first_move(record, self.now())
             # The person's own move is not news to them; what it set off (a reshuffle,
             # the hole closing and being scored) is.
             return [e for e in events if e.get("seat") != PERSON or e["action"] == "closing"]
@@ -152,13 +153,10 @@ class GolfService:
         """A person coming back to a match left running: show it paused, with the clock
         credited only up to their last activity, so the time away is not counted."""
         def stop(connection, record, state):
-            if record.paused or state.is_over:
-                return None
-            if record.actions_taken == 0:
-                clock.start(record, self.now())  # nothing played yet: start afresh
-            else:
-                clock.stop(record, record.last_active_ms)
-                record.paused = True
+            if record.paused or state.is_over or record.running_since_ms is None:
+                return None  # nothing is running: nothing to stop (and no new version)
+            clock.stop(record, record.last_active_ms)
+            record.paused = True
             return []
 
         return self._run(browser_id, None, stop)
@@ -293,7 +291,7 @@ class GolfService:
     def _reset(self, record: MatchRecord, seed: int, level: str, rules: RuleSet) -> None:
         record.seed, record.level, record.rules = seed, level, rules.model_dump()
         record.log, record.actions_taken, record.hints_used, record.recorded = [], 0, 0, False
-        clock.start(record, self.now())
+        clock.reset(record, self.now())
 
     def _fresh_state(self, record: MatchRecord) -> GolfState:
         return GolfState.new(self._engine_seed(record.seed), RuleSet(**record.rules))

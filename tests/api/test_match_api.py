@@ -223,6 +223,9 @@ def test_the_clock_stops_while_paused(api, golf_app, monkeypatch):
     now = [10_000_000]
     monkeypatch.setattr(service, "now", lambda: now[0])
     api.post("/api/match/new")
+    now[0] += 30_000
+    assert api.get("/api/match").json()["elapsed_seconds"] == 0  # the clock waits for the first move
+    act(api, {"action": "reveal", "position": 0})
     now[0] += 65_000
     assert api.get("/api/match").json()["elapsed_seconds"] == 65
     api.post("/api/match/pause")
