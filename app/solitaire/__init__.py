@@ -1,0 +1,13 @@
+"""Golf solitaire: a pure engine, an exact solver and the tools around them.
+
+* :mod:`app.solitaire.rules`: the rules and their options (``SolitaireRules``);
+* :mod:`app.solitaire.game`: positions, moves, ``legal_moves``, ``Game`` and ``view``;
+* :mod:`app.solitaire.deals`: numbered deals and black-hole-solver's board format;
+* :mod:`app.solitaire.solver`: ``solve`` (exact) and ``hint``;
+* :mod:`app.solitaire.winnable`: deal numbers proved winnable, per variant;
+* ``python -m app.solitaire.solve``: the solver on a board file;
+* ``python -m app.solitaire.bench``: the solver's speed over numbered deals.
+
+Nothing here does I/O, reads a clock or touches the global random generator, apart
+from the two command-line tools and the winnable list's data file.
+"""
