@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from app.service.browsers import deal_key
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
+from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, solitaire_stats
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
+        app.state.solitaire = SolitaireService(engine)
 
         def stats(browser_id: str) -> dict:
             with engine.connect() as connection:
@@ -69,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok"}
 
     app.include_router(api.router)
+    app.include_router(api.solitaire_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     return app

@@ -27,7 +27,8 @@ def reset(row, now: int) -> None:
     row.paused = False
 
 
-def start_on_first_move(row, now: int) -> None:
+def run_on_move(row, now: int) -> None:
+    """A move starts a stopped clock: the first move, or the first after coming back."""
     if row.running_since_ms is None and not row.paused:
         row.running_since_ms = now
 

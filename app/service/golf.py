@@ -107,7 +107,7 @@ class GolfService:
                 raise Conflict(str(error)) from None
             if not isinstance(action, NextHole):
                 record.actions_taken += 1
-                clock.start_on_first_move(record, self.now())
+                clock.run_on_move(record, self.now())
             # The person's own move is not news to them; what it set off (a reshuffle,
             # the hole closing and being scored) is.
             return [e for e in events if e.get("seat") != PERSON or e["action"] == "closing"]

@@ -204,3 +204,87 @@ def hint(service: Service, browser_id: BrowserId):
 @router.get("/stats", summary="Statistics of this browser")
 def stats(request: Request, browser_id: BrowserId):
     return request.app.state.stats(browser_id)
+
+
+# --------------------------------------------------------------------------- solitaire
+
+solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"])
+
+
+class SolitaireState(BaseModel):
+    """The solitaire deal as you see it (the stock's order is never sent, only its size)."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    seed: int
+    tableau: list[list[str]]
+    stock_count: int
+    foundation: dict[str, Any]
+    phase: Literal["playing", "won", "stuck"]
+    score: int
+    moves: int
+    can_undo: bool
+    playable: list[int]
+
+
+class NewDeal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
+    winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
+    rules: dict[str, bool] | None = Field(
+        None, description='Options: {"any_time": bool, "queens_on_kings": bool, "wrap": bool}; default the game as written.')
+
+
+class Pile(BaseModel):
+    pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
+
+
+def solitaire(request: Request):
+    return request.app.state.solitaire
+
+
+Solitaire = Annotated[Any, Depends(solitaire)]
+
+
+def deal_state(state: dict) -> JSONResponse:
+    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+
+
+@solitaire_router.get("", response_model=SolitaireState, summary="The current deal (dealt if none)")
+def get_deal(service: Solitaire, browser_id: BrowserId):
+    return deal_state(service.current(browser_id))
+
+
+@solitaire_router.post("/new", response_model=SolitaireState, responses=REFUSALS, summary="A new deal")
+def new_deal(service: Solitaire, browser_id: BrowserId, version: Version,
+             body: Annotated[NewDeal | None, Body()] = None):
+    body = body or NewDeal()
+    return deal_state(service.new(browser_id, body.seed, body.winnable_only, body.rules, if_match=version))
+
+
+@solitaire_router.post("/restart", response_model=SolitaireState, responses=REFUSALS,
+                       summary="The same deal from the start")
+def restart_deal(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.restart(browser_id, if_match=version))
+
+
+@solitaire_router.post("/play", response_model=SolitaireState, responses=REFUSALS,
+                       summary="Move a pile's top card to the foundation")
+def play_pile(body: Pile, service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.play(browser_id, body.pile, if_match=version))
+
+
+@solitaire_router.post("/draw", response_model=SolitaireState, responses=REFUSALS,
+                       summary="Turn the next stock card onto the foundation")
+def draw_stock(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.draw(browser_id, if_match=version))
+
+
+@solitaire_router.post("/undo", response_model=SolitaireState, responses=REFUSALS, summary="Take back the last move")
+def undo_move(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.undo(browser_id, if_match=version))
+
+
+@solitaire_router.get("/hint", summary="The best next move, or that the deal cannot be won from here")
+def solitaire_hint(service: Solitaire, browser_id: BrowserId):
+    return service.hint(browser_id)
