@@ -69,7 +69,8 @@ def parse_board(text: str) -> Position:
     """The position written in ``text``; raises :class:`BoardFormatError` if malformed.
 
     Cards are read case-blind and ``10`` is taken for ``T``. Cut-down or part-played
-    boards are fine (fewer piles or cards), but a card may not appear twice.
+    boards are fine (fewer piles or cards, up to seven piles), but a card may not
+    appear twice.
     """
     stock: tuple[str, ...] | None = None
     top: str | None = None
@@ -121,6 +122,6 @@ def parse_board(text: str) -> Position:
         raise BoardFormatError("No 'Foundations:' line (the card turned to start the pile)")
     if not piles:
         raise BoardFormatError("No piles: expected one line per tableau pile after the header")
-    if len(piles) > 10:
-        raise BoardFormatError(f"{len(piles)} piles: at most 10 are supported")
+    if len(piles) > PILES:
+        raise BoardFormatError(f"{len(piles)} piles: Golf has seven, and at most 7 are read")
     return Position(tableau=tuple(piles), stock=stock, foundation=(top,))
