@@ -51,7 +51,9 @@ def measure(rules: SolitaireRules, deals: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.solitaire.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m app.solitaire.bench", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--deals", type=int, default=1000, help="solve deals 1..DEALS (default 1000)")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated rules keys")
     args = parser.parse_args(argv)

@@ -9,8 +9,12 @@ the moves gives the position, and undo is the same game without its last move.
 >>> game = Game(seed=1)
 >>> len(game.position.stock), len(game.position.foundation)
 (16, 1)
->>> game.play(Draw()).moves
-(Draw(),)
+>>> game.play(Play(6)).position.top
+'AC'
+>>> game.play(Draw())
+Traceback (most recent call last):
+  ...
+app.solitaire.game.IllegalMove: You can still play from the piles: turn the stock only when no play is left
 """
 
 from __future__ import annotations

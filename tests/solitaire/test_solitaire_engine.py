@@ -82,7 +82,8 @@ QH TH
 
 def test_strict_rule_refuses_an_early_draw_in_words():
     assert legal_moves(SMALL, STRICT) == (Play(0),)
-    with pytest.raises(IllegalMove, match="You can still play from the piles: turn the stock only when no play is left"):
+    refusal = "You can still play from the piles: turn the stock only when no play is left"
+    with pytest.raises(IllegalMove, match=refusal):
         apply_move(SMALL, STRICT, Draw())
     assert Draw() in legal_moves(SMALL, ANY_TIME)
 

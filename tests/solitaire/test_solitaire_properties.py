@@ -18,7 +18,11 @@ rules_strategy = st.builds(SolitaireRules, st.booleans(), st.booleans(), st.bool
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
-@given(number=st.integers(0, 2**53 - 1), rules=rules_strategy, choices=st.lists(st.integers(0, 99), max_size=60))
+@given(
+    number=st.integers(0, 2**53 - 1),
+    rules=rules_strategy,
+    choices=st.lists(st.integers(0, 99), max_size=60),
+)
 def test_random_legal_play_keeps_every_card_once(number, rules, choices):
     game = Game(number, rules)
     for choice in choices:
