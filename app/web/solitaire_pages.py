@@ -1,0 +1,423 @@
+"""The Golf solitaire page (``/solitaire``), server-rendered and enhanced with HTMX.
+
+The same shape as the Golf table: every move is a form posted to
+``/solitaire/<command>`` carrying the version the page was drawn from (the
+``If-Match`` header from HTMX, or a hidden ``version`` field without script). With
+HTMX the answer is the table fragment, swapped in place; without script it is a
+redirect back to the page, with what happened kept in a short-lived cookie. A refusal
+keeps the table and says why in the alert area (409 and 422), or draws the deal as it
+stands now when another tab moved first (412).
+
+The page reads only the public state of the deal (``app.solitaire.game.view`` as the
+service describes it), which holds the size of the stock and never its order.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.cards import card_name
+from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.solitaire import RULE_FLAGS
+from app.web.pages import templates
+from app.web.table import Card, clock_text
+
+router = APIRouter(include_in_schema=False)
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+FLASH_COOKIE = "solitaire_flash"
+JUST_ACTED_SECONDS = 20  # a GET this soon after a move (the redirect without script) is no return
+COMMANDS = ("play", "draw", "undo", "restart", "new", "hint")
+OPTIONS = [
+    ("any_time", "Turn the stock at any time", "not only when no play is left"),
+    ("queens_on_kings", "A queen may go on a king", "otherwise nothing goes on a king"),
+    ("wrap", "Ranks wrap", "king and ace are neighbours, both ways"),
+]
+
+
+def _asset_version() -> str:
+    digest = hashlib.sha256()
+    for name in ("solitaire.css", "solitaire.js"):
+        path = ROOT / "static" / name
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+ASSET_VERSION = _asset_version()
+
+
+# --------------------------------------------------------------------------- words
+
+
+def cards_text(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def end_sentence(state: dict) -> str | None:
+    """What the page says once the deal is over, or None while it is being played."""
+    if state["phase"] == "won":
+        return "You won: every pile is cleared. Your score is 0."
+    if state["phase"] == "stuck":
+        left = state["score"]
+        return f"No more moves: {cards_text(left)} left. Your score is {left}."
+    return None
+
+
+def prompt(state: dict) -> str:
+    """The one line that says what to do now."""
+    end = end_sentence(state)
+    if end:
+        return end
+    top = card_name(state["foundation"]["top"])
+    if state["playable"] and state["can_draw"]:
+        return f"Play a card onto the {top}, or turn the next stock card."
+    if state["playable"]:
+        return f"Play a card onto the {top}."
+    return f"No card goes on the {top}: turn the next stock card."
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+def played_sentence(before: dict, pile: int) -> str:
+    """``"You played the 7 of clubs from pile 3 onto the 6 of hearts."``"""
+    card = before["tableau"][pile][-1]
+    return (f"You played the {card_name(card)} from pile {pile + 1} "
+            f"onto the {card_name(before['foundation']['top'])}.")
+
+
+def undone_sentence(before: dict, after: dict) -> str:
+    """What Undo took back, told from the states before and after it."""
+    if after["stock_count"] > before["stock_count"]:
+        return f"Took back turning the {card_name(before['foundation']['top'])}: it is back in the stock."
+    for pile, (old, new) in enumerate(zip(before["tableau"], after["tableau"])):
+        if len(new) > len(old):
+            return f"Took back playing the {card_name(new[-1])}: it is back on pile {pile + 1}."
+    return "Took back the last move."
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def pile_cards(state: dict) -> list[dict]:
+    """The seven piles, each bottom to top; the top card of a playable pile is a button."""
+    playable = set(state["playable"]) if state["phase"] == "playing" else set()
+    piles = []
+    for index, pile in enumerate(state["tableau"]):
+        number = index + 1
+        cards = []
+        for depth, code in enumerate(pile):
+            top = depth == len(pile) - 1
+            if not top:
+                cards.append(Card(label=f"Pile {number}, covered, {card_name(code)}", card=code))
+                continue
+            card = Card(label=f"Pile {number}, {card_name(code)}", card=code)
+            if index in playable:
+                card.label += ", playable"
+                card.action, card.param, card.value = "play", "pile", index
+                card.classes.append("playable")
+            cards.append(card)
+        piles.append({"number": number, "index": index, "cards": cards, "count": len(pile),
+                      "label": f"Pile {number}, empty" if not pile else None})
+    return piles
+
+
+def stock_card(state: dict) -> Card:
+    count = state["stock_count"]
+    can_draw = state["phase"] == "playing" and state["can_draw"]
+    if not count:
+        card = Card(label="Stock, empty")
+        card.classes.append("space")
+        return card
+    label = f"Stock, {cards_text(count)}"
+    card = Card(label=label + (": turn the next card" if can_draw else ""))
+    card.classes.append("stock")
+    if can_draw:
+        card.action = "draw"
+    return card
+
+
+def foundation_card(state: dict) -> Card:
+    top, count = state["foundation"]["top"], state["foundation"]["count"]
+    card = Card(label=f"Foundation, {card_name(top)}, {cards_text(count)}", card=top)
+    card.classes.append("foundation")
+    return card
+
+
+def new_deal_model(state: dict) -> dict:
+    rules = state.get("rules") or {}
+    moved = state["moves_taken"] and state["phase"] == "playing"
+    return {
+        "version": state["version"],
+        "options": [(name, text, about, bool(rules.get(name))) for name, text, about in OPTIONS],
+        "winnable_only": state.get("winnable_only", False),
+        "warn": (f"Leaving this deal now counts it as played, with {cards_text(state['score'])} left."
+                 if moved else None),
+    }
+
+
+def table_context(state: dict, *, message: str | None = None, hint: str | None = None, say: str = "",
+                  focus: str = "", running: bool | None = None) -> dict:
+    phase = state["phase"]
+    if running is None:
+        running = phase == "playing" and state["moves_taken"] > 0
+    rules = state.get("rules") or {}
+    return {
+        "version": state["version"],
+        "seed": state["seed"],
+        "phase": phase,
+        "over": phase != "playing",
+        "end": end_sentence(state),
+        "prompt": prompt(state),
+        "rules_text": None if rules.get("key", "strict") == "strict" else rules.get("description"),
+        "winnable_only": state.get("winnable_only", False),
+        "moves": state["moves"],
+        "score": state["score"],
+        "elapsed": state["elapsed_seconds"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "running": running and phase == "playing",
+        "piles": pile_cards(state),
+        "stock": stock_card(state),
+        "stock_count": state["stock_count"],
+        "foundation": foundation_card(state),
+        "foundation_count": state["foundation"]["count"],
+        "can_undo": state["can_undo"],
+        "can_hint": phase == "playing",
+        "hint": hint,
+        "message": message,
+        "say": say,
+        "focus": focus or _default_focus(state),
+        "new_deal": new_deal_model(state),
+    }
+
+
+def _default_focus(state: dict, after_pile: int = 0) -> str:
+    """The control a person most likely wants next: a playable card (the first at or
+    after the pile just played), else the stock, else the end of the game."""
+    if state["phase"] != "playing":
+        return "sol-prompt"
+    playable = state["playable"]
+    if playable:
+        later = [p for p in playable if p >= after_pile]
+        return f"pile-{(later or playable)[0] + 1}"
+    if state["can_draw"]:
+        return "stock"
+    return "sol-prompt"
+
+
+def render(request: Request, state: dict, *, status: int = 200, page: bool = False, flash: str | None = None,
+           autofocus: bool = False, **options) -> Response:
+    t = table_context(state, **options)
+    t["autofocus"] = autofocus
+    context = {"request": request, "t": t, "page": "solitaire", "flash": flash, "sol_version": ASSET_VERSION}
+    name = "solitaire.html" if page else "solitaire_fragment.html"
+    response = templates.TemplateResponse(request, name, context, status_code=status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _service(request: Request):
+    return request.app.state.solitaire
+
+
+def _browser(request: Request) -> str:
+    return request.state.browser_id
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _version(request: Request, form) -> int | None:
+    """The version the page was drawn from: If-Match first, else the form's field."""
+    header = request.headers.get("if-match")
+    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
+    if text in (None, "", "*"):
+        return None
+    if not str(text).isdigit():
+        raise Invalid("The page sent a version that is not a number: reload the page.")
+    return int(text)
+
+
+def _pile(form) -> int:
+    text = str(form.get("pile") or "").strip()
+    if not text.isdigit() or not 0 <= int(text) <= 6:
+        raise Invalid("Choose one of the seven piles: the move named none.")
+    return int(text)
+
+
+def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
+    """The deal number, the winnable choice and the rules a New deal form asks for.
+    The quick New deal button sends no options: the service keeps the last ones."""
+    text = str(form.get("seed") or "").strip().replace(" ", "").replace(",", "")
+    if text and not text.isdigit():
+        raise Invalid("A deal number is a whole number, such as 1234; leave it empty for a random deal.")
+    seed = int(text) if text else None
+    if not form.get("options"):
+        return seed, None, None
+    rules = {name: bool(form.get(name)) for name in RULE_FLAGS}
+    return seed, bool(form.get("winnable_only")), rules
+
+
+def _read_flash(request: Request) -> dict:
+    raw = request.cookies.get(FLASH_COOKIE)
+    if not raw:
+        return {}
+    try:
+        data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def _flash_value(data: dict) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode()
+
+
+def _unavailable(error: ServiceError, page: bool) -> HTMLResponse:
+    if page:
+        return HTMLResponse(f"<!doctype html><title>Golf solitaire</title><p role='alert'>{error.message}</p>",
+                            status_code=503)
+    return HTMLResponse(error.message, status_code=503, media_type="text/plain")
+
+
+async def _perform(request: Request, command: str) -> tuple[dict, dict]:
+    """Carry out one command for this browser; returns the state and render options."""
+    service, browser_id = _service(request), _browser(request)
+    form = await request.form()
+    version = _version(request, form)
+    clock_was_running = form.get("clock") == "running"
+    options: dict = {}
+    if command == "play":
+        pile = _pile(form)
+        before = service.current(browser_id)
+        state = service.play(browser_id, pile, if_match=version)
+        options["say"] = played_sentence(before, pile)
+        options["focus"] = _default_focus(state, after_pile=pile)
+    elif command == "draw":
+        state = service.draw(browser_id, if_match=version)
+        options["say"] = f"Turned the {card_name(state['foundation']['top'])}."
+    elif command == "undo":
+        before = service.current(browser_id)
+        state = service.undo(browser_id, if_match=version)
+        options["say"] = undone_sentence(before, state)
+        options["focus"] = "undo" if state["can_undo"] else ""
+        options["running"] = clock_was_running
+    elif command == "restart":
+        state = service.restart(browser_id, if_match=version)
+        options["say"] = f"Deal {state['seed']} starts again from the beginning."
+        options["focus"] = "sol-prompt"
+    elif command == "new":
+        seed, winnable_only, rules = _new_deal_request(form)
+        state = service.new(browser_id, seed, winnable_only, rules, if_match=version)
+        kind = " (a winnable deal)" if seed is None and state["winnable_only"] else ""
+        options["say"] = f"Deal {state['seed']}{kind} is dealt."
+        options["focus"] = "sol-prompt"
+    elif command == "hint":
+        advice = service.hint(browser_id)
+        state = service.current(browser_id)
+        options["hint"] = _sentence(advice["text"])
+        options["focus"] = "sol-hint"
+        options["running"] = clock_was_running
+    else:  # pragma: no cover - the route lets only known commands through
+        raise Invalid("Unknown move.")
+    end = end_sentence(state)
+    if end and command in ("play", "draw", "undo"):
+        options["say"] = f"{options.get('say', '')} {end}".strip()
+    return state, options
+
+
+# --------------------------------------------------------------------------- routes
+
+
+@router.get("/solitaire", response_class=HTMLResponse)
+def solitaire_page(request: Request):
+    """The solitaire table. A visitor coming back finds the clock credited only up to
+    their last move; the redirect just after a move (no script) is not a return."""
+    service, browser_id = _service(request), _browser(request)
+    try:
+        stamp = int(request.query_params.get("t", "0"))
+    except ValueError:
+        stamp = 0
+    just_acted = 0 <= _now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
+    try:
+        state = service.current(browser_id) if just_acted else service.pause_if_away(browser_id)
+    except Unavailable as error:
+        return _unavailable(error, page=True)
+    flash = _read_flash(request) if just_acted else {}
+    focus = flash.get("focus", "")
+    response = render(request, state, page=True, flash=flash.get("say"), hint=flash.get("hint"),
+                      message=flash.get("message"), focus=focus, autofocus=bool(focus),
+                      running=None if just_acted else False)
+    if request.cookies.get(FLASH_COOKIE):
+        response.delete_cookie(FLASH_COOKIE, path="/")
+    return response
+
+
+@router.get("/solitaire/table", response_class=HTMLResponse)
+def solitaire_fragment(request: Request):
+    """The table fragment as it stands; ``?away=1`` when the page comes back into view
+    after a while, so the time away is not counted."""
+    service, browser_id = _service(request), _browser(request)
+    away = request.query_params.get("away") == "1"
+    try:
+        state = service.pause_if_away(browser_id) if away else service.current(browser_id)
+    except Unavailable as error:
+        return _unavailable(error, page=False)
+    return render(request, state, running=False if away else None, focus="keep")
+
+
+@router.get("/solitaire/new", response_class=HTMLResponse)
+def new_deal_page(request: Request):
+    """The New deal form as a page (the table opens it as a dialog when script runs)."""
+    try:
+        state = _service(request).current(_browser(request))
+    except Unavailable as error:
+        return _unavailable(error, page=True)
+    return templates.TemplateResponse(request, "solitaire_new.html", {
+        "page": "solitaire", "nd": new_deal_model(state), "now_ms": _now_ms(), "sol_version": ASSET_VERSION})
+
+
+@router.post("/solitaire/{command}")
+async def solitaire_command(request: Request, command: str):
+    if command not in COMMANDS:
+        return HTMLResponse("Not found", status_code=404)
+    htmx = _is_htmx(request)
+    try:
+        state, options = await _perform(request, command)
+    except Unavailable as error:
+        return _unavailable(error, page=not htmx)
+    except ServiceError as error:
+        # Refused: nothing changed. Draw the deal as it stands, with the reason.
+        try:
+            state = _service(request).current(_browser(request))
+        except Unavailable as again:
+            return _unavailable(again, page=not htmx)
+        form = await request.form()
+        return render(request, state, status=error.status, page=not htmx, message=error.message,
+                      focus="keep", running=form.get("clock") == "running")
+    if htmx:
+        return render(request, state, **options)
+    # Without script: back to the page, with what happened kept for one showing.
+    response = RedirectResponse(f"/solitaire?t={_now_ms()}", status_code=303)
+    flash = {k: v for k, v in (("say", options.get("say")), ("hint", options.get("hint")),
+                               ("focus", options.get("focus") or _default_focus(state))) if v}
+    response.set_cookie(FLASH_COOKIE, _flash_value(flash), max_age=60, path="/", httponly=True, samesite="lax")
+    return response
