@@ -17,7 +17,7 @@ from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, solitaire_stats
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
-from app.web import api, pages
+from app.web import api, pages, solitaire_pages
 from app.web.session import BrowserSessionMiddleware
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
     app.include_router(pages.router)
+    app.include_router(solitaire_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     return app
 
