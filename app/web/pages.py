@@ -455,11 +455,21 @@ def _stat(key: str, value) -> str:
     return str(value)
 
 
+SOLITAIRE_STAT_ROWS = [
+    ("played", "Played"), ("won", "Won"), ("abandoned", "Left unfinished"), ("win_rate", "Win rate"),
+    ("average_score", "Average score (cards left)"), ("best_score", "Best score"),
+    ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"), ("hints_used", "Hints used"),
+]
+
+
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    golf = request.app.state.stats(_browser(request))["golf"]
+    stats = request.app.state.stats(_browser(request))
+    golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(tbl.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
+    solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
     return templates.TemplateResponse(request, "stats.html", {
-        "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"]})
+        "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
+        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"]})
