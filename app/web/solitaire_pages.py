@@ -391,8 +391,10 @@ def new_deal_page(request: Request):
         state = _service(request).current(_browser(request))
     except Unavailable as error:
         return _unavailable(error, page=True)
-    return templates.TemplateResponse(request, "solitaire_new.html", {
+    response = templates.TemplateResponse(request, "solitaire_new.html", {
         "page": "solitaire", "nd": new_deal_model(state), "now_ms": _now_ms(), "sol_version": ASSET_VERSION})
+    response.headers["Cache-Control"] = "no-store"  # it carries the version it was drawn from
+    return response
 
 
 @router.post("/solitaire/{command}")
