@@ -179,7 +179,7 @@ def table_context(state: dict, *, message: str | None = None, hint: str | None =
         "over": phase != "playing",
         "end": end_sentence(state),
         "prompt": prompt(state),
-        "rules_text": None if rules.get("key", "strict") == "strict" else rules.get("description"),
+        "rules_text": None if rules.get("key", "strict") == "strict" else _rules_text(rules),
         "winnable_only": state.get("winnable_only", False),
         "moves": state["moves"],
         "score": state["score"],
@@ -199,6 +199,11 @@ def table_context(state: dict, *, message: str | None = None, hint: str | None =
         "focus": focus or _default_focus(state),
         "new_deal": new_deal_model(state),
     }
+
+
+def _rules_text(rules: dict) -> str:
+    """``"Rules: turn the stock at any time; ranks wrap (king and ace are neighbours)"``."""
+    return "Rules: " + str(rules.get("description", "")).removeprefix("Golf: ")
 
 
 def _default_focus(state: dict, after_pile: int = 0) -> str:

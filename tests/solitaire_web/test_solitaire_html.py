@@ -86,7 +86,7 @@ def test_the_stock_is_a_button_when_it_may_be_turned(api):
     stock = elements.by_id("stock")
     assert stock["aria-label"] == "Stock, 16 cards: turn the next card" and "disabled" not in stock
     assert stock["formaction"] == "/solitaire/draw"
-    assert "turn the stock at any time" in get_html(api)
+    assert "Rules: turn the stock at any time" in get_html(api)
 
 
 def stock_shown(html: str, state: dict) -> list[str]:
