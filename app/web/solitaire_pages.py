@@ -18,6 +18,7 @@ import base64
 import hashlib
 import json
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -25,7 +26,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.cards import card_name
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.solitaire import RULE_FLAGS
+from app.service.solitaire import RULE_FLAGS, rules_of
+from app.solitaire.winnable import winnable_deals
 from app.web.pages import templates
 from app.web.table import Card, clock_text
 
@@ -180,7 +182,7 @@ def table_context(state: dict, *, message: str | None = None, hint: str | None =
         "end": end_sentence(state),
         "prompt": prompt(state),
         "rules_text": None if rules.get("key", "strict") == "strict" else _rules_text(rules),
-        "winnable_only": state.get("winnable_only", False),
+        "winnable": bool(state.get("winnable_only")) and proved_winnable(state["seed"], rules),
         "moves": state["moves"],
         "score": state["score"],
         "elapsed": state["elapsed_seconds"],
@@ -199,6 +201,17 @@ def table_context(state: dict, *, message: str | None = None, hint: str | None =
         "focus": focus or _default_focus(state),
         "new_deal": new_deal_model(state),
     }
+
+
+@lru_cache(maxsize=16)
+def _proved(key: str) -> frozenset[int]:
+    return frozenset(winnable_deals(rules_of({name: True for name in RULE_FLAGS if name in key.split("|")})))
+
+
+def proved_winnable(seed: int, rules: dict) -> bool:
+    """Whether the deal is one the solver proved winnable under these rules (the deal
+    of "winnable deals only"; a number typed in may or may not be one)."""
+    return seed in _proved("|".join(name for name in RULE_FLAGS if rules.get(name)))
 
 
 def _rules_text(rules: dict) -> str:

@@ -266,3 +266,12 @@ def test_statistics_show_solitaire_next_to_golf(api):
 @pytest.mark.parametrize("path", ["/solitaire/nonsense"])
 def test_an_unknown_command_is_404(api, path):
     assert api.post(path, data={}).status_code == 404
+
+
+def test_the_winnable_mark_is_only_for_deals_proved_winnable(api):
+    post(api, "/api/solitaire/new", {"winnable_only": True})
+    assert '<span class="tag">winnable</span>' in get_html(api)
+    # A deal number typed in with the choice on is dealt as asked, and not called winnable.
+    state = post(api, "/api/solitaire/new", {"seed": SEED})
+    assert state["winnable_only"] is True
+    assert '<span class="tag">winnable</span>' not in get_html(api)
