@@ -275,3 +275,18 @@ def test_the_winnable_mark_is_only_for_deals_proved_winnable(api):
     state = post(api, "/api/solitaire/new", {"seed": SEED})
     assert state["winnable_only"] is True
     assert '<span class="tag">winnable</span>' not in get_html(api)
+
+
+def test_coming_back_stops_the_clock_at_the_last_move(api):
+    post(api, "/api/solitaire/new", {"seed": SEED})
+    html = api.post("/solitaire/play", data={"pile": "6"}, headers=HX).text
+    assert 'data-running="true"' in html and 'name="clock" value="running"' in html
+    # The page asks for the table again after a while away: the clock stops there.
+    html = api.get("/solitaire/table?away=1", headers=HX).text
+    assert 'data-running="false"' in html and 'data-focus="keep"' in html
+    # A plain visit (not just after a move) is a return as well.
+    assert 'data-running="false"' in get_html(api)
+    # The next move starts it again.
+    state = api.get("/api/solitaire").json()
+    html = api.post("/solitaire/play", data={"pile": str(state["playable"][0])}, headers=HX).text
+    assert 'data-running="true"' in html
