@@ -13,7 +13,6 @@ as in the solver's benchmark and its command line), so a number can be shared.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine, update
@@ -29,6 +28,7 @@ from app.store import repository
 from app.store.repository import SolitaireRecord
 
 MAX_DEAL = 2**53 - 1  # exact in JavaScript too
+RANDOM_DEALS = 1_000_000  # a random deal gets a number a person can read out and type
 RULE_FLAGS = ("any_time", "queens_on_kings", "wrap")
 
 
@@ -98,7 +98,7 @@ class SolitaireService:
             number = seed
             if number is None:
                 number = (winnable_deal(chosen_rules, self.deals) if only_winnable
-                          else self.deals.randrange(MAX_DEAL + 1))
+                          else self.deals.randrange(1, RANDOM_DEALS))
             self._reset(record, number, chosen_rules, only_winnable)
             return Game(number, chosen_rules)
 
@@ -171,7 +171,7 @@ class SolitaireService:
         record = SolitaireRecord(browser_id=browser_id, version=1, seed=0, rules={}, hints_used=0, elapsed_ms=0,
                                  running_since_ms=None, last_active_ms=0, paused=False, recorded=False,
                                  winnable_only=False, moves=[], moves_taken=0)
-        self._reset(record, secrets.randbelow(MAX_DEAL + 1), SolitaireRules(), False)
+        self._reset(record, self.deals.randrange(1, RANDOM_DEALS), SolitaireRules(), False)
         repository.insert_solitaire(connection, record)
         return record
 
