@@ -335,6 +335,7 @@ class GolfService:
             **view(state, PERSON),
             "paused": record.paused,
             "elapsed_seconds": clock.elapsed_seconds(record, now),
+            "clock_running": record.running_since_ms is not None,
             "actions_taken": record.actions_taken,
             "hints_used": record.hints_used,
             "can_undo": not state.is_over and undo_log(state.log, PERSON) is not None,

@@ -56,9 +56,10 @@ class SolitaireService:
             game = self._game(record)
             self.cache.put(self._key(record), game)
             advice = solver_hint(game).as_dict()
-            table = repository.SOLITAIRE_GAMES
-            connection.execute(update(table).where(table.c.browser_id == browser_id)
-                               .values(hints_used=table.c.hints_used + 1))
+            if game.phase == "playing":  # advice on a finished deal is only a verdict
+                table = repository.SOLITAIRE_GAMES
+                connection.execute(update(table).where(table.c.browser_id == browser_id)
+                                   .values(hints_used=table.c.hints_used + 1))
             return advice
 
         return in_transaction(self.engine, advise)
@@ -113,14 +114,20 @@ class SolitaireService:
         return self._run(browser_id, if_match, again)
 
     def pause_if_away(self, browser_id: str) -> dict:
-        """A returning player: the clock is credited only up to their last move."""
-        def stop(connection, record, game):
-            if record.running_since_ms is None:
-                return None
-            clock.stop(record, record.last_active_ms)
-            return game
+        """A returning player: the clock is credited only up to their last move, and
+        runs again from their next one. Only the clock is saved, not a new version:
+        nothing in play changed, so another open tab stays current."""
+        def stop(connection: Connection):
+            record = self._load_or_deal(connection, browser_id)
+            game = self._game(record)
+            if record.running_since_ms is not None:
+                clock.stop(record, record.last_active_ms)
+                repository.save_clock(connection, repository.SOLITAIRE_GAMES, record)
+            return record, game
 
-        return self._run(browser_id, None, stop)
+        record, game = in_transaction(self.engine, stop)
+        self.cache.put(self._key(record), game)
+        return self._describe(record, game, self.now())
 
     # ------------------------------------------------------------------ the one loop
 
@@ -212,4 +219,5 @@ class SolitaireService:
             "moves_taken": record.moves_taken,
             "hints_used": record.hints_used,
             "elapsed_seconds": clock.elapsed_seconds(record, now),
+            "clock_running": record.running_since_ms is not None,
         }

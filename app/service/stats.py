@@ -68,10 +68,13 @@ def golf_stats(connection: Connection, browser_id: str) -> dict:
     summary = _golf_summary(results)
     summary["by_level"] = {level: _golf_summary([r for r in results if r["level"] == level])
                            for level in sorted({r["level"] for r in results})}
-    current = repository.load_match(connection, browser_id)
-    if current is not None and not current.recorded:
-        summary["hints_used"] += current.hints_used  # hints in the match under way count too
+    summary["hints_used"] += _hints_under_way(repository.load_match(connection, browser_id))
     return summary
+
+
+def _hints_under_way(current) -> int:
+    """Hints asked in the game being played count before it is over, too."""
+    return current.hints_used if current is not None and not current.recorded else 0
 
 
 def solitaire_stats(connection: Connection, browser_id: str) -> dict:
@@ -80,6 +83,7 @@ def solitaire_stats(connection: Connection, browser_id: str) -> dict:
     won = sum(bool(r["won"]) for r in results)
     scores = [r["score"] for r in results]
     current, best = streaks([bool(r["won"]) for r in results])
+    hints = sum(r["hints_used"] for r in results) + _hints_under_way(repository.load_solitaire(connection, browser_id))
     return {
         "played": played,
         "won": won,
@@ -90,5 +94,5 @@ def solitaire_stats(connection: Connection, browser_id: str) -> dict:
         "average_score": round(sum(scores) / len(scores), 2) if scores else None,
         "current_streak": current,
         "best_streak": best,
-        "hints_used": sum(r["hints_used"] for r in results),
+        "hints_used": hints,
     }

@@ -110,6 +110,13 @@ def _save(connection: Connection, table, record, read_version: int) -> None:
     record.version = read_version + 1
 
 
+def save_clock(connection: Connection, table, record) -> None:
+    """Save the clock alone, keeping the version: a clock that stops changes nothing in
+    play, so it must not make another open page stale."""
+    connection.execute(update(table).where(table.c.browser_id == record.browser_id).values(
+        elapsed_ms=record.elapsed_ms, running_since_ms=record.running_since_ms))
+
+
 def _insert(connection: Connection, table, record) -> None:
     """A first row (IntegrityError if a parallel request made it first: run again)."""
     connection.execute(insert(table).values(**_values(record)))
