@@ -1,15 +1,49 @@
-"""Computer players. Each is an object whose ``choose(view) -> action`` receives the
-match state of the public API as seen from its own seat (its own grid first) and
-returns an action in the API's terms, e.g. ``{"action": "draw", "source": "stock"}``.
+"""Computer players, and the hint for a person.
+
+The bot interface
+-----------------
+A player is any object with a method ``choose(view: dict) -> dict``:
+
+- ``view`` is the match state of the public JSON API as seen from the player's own seat
+  (``app.golf.view.view(state, seat)``): its own grid first as ``"you"``, the others in
+  turn order, the whole discard pile, its held card, and ``"legal"``, every action it may
+  take now. It holds nothing the seat may not see: no face-down rank (except the seat's
+  own peeked cards in variants that allow a peek), no stock order, no other seat's stock
+  draw.
+- The return value is one of ``view["legal"]``, in the API's terms:
+  ``{"action": "reveal", "position": 1}``, ``{"action": "draw", "source": "stock"}``
+  (or ``"discard"``), ``{"action": "swap", "position": 4}``, ``{"action": "reject"}``,
+  ``{"action": "skip"}``, ``{"action": "knock"}``, ``{"action": "next_hole"}``.
+- ``choose`` is asked in every phase where the seat has something to do, the opening
+  reveals included (phase ``"opening"``). It must not do I/O or use the global
+  ``random``: a player draws chance from its own generator, seeded by the ``seed``
+  argument of its constructor, so that a match (and an arena run) can be repeated.
+- A player keeps nothing between calls that the view does not give it, so a new object
+  may be made for every decision (the web service does).
+
+Built-in players, by ``get_player(name, seed=0)``: ``"easy"``, ``"medium"``, ``"hard"``,
+``"expert"`` (the levels, see :mod:`app.players.levels` and :mod:`app.players.expert`),
+``"greedy"`` (the one-move yardstick) and ``"random"`` (uniformly random legal play).
+``get_player("package.module:Class")`` loads a bot written elsewhere, built with
+``seed=`` when its constructor takes one. Built-in players turn up their first
+positions in the opening, as the standard game says of the computer.
+
+``hint(view) -> {"action": {...}, "reason": "..."}`` says what the Expert would do in
+the viewer's place, and why, in one sentence (:mod:`app.players.hint`).
 
 >>> get_player("greedy").name
 'greedy'
+>>> sorted(LEVELS)
+['easy', 'expert', 'hard', 'medium']
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
+
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 class RandomPlayer:
@@ -25,13 +59,34 @@ class RandomPlayer:
 
 
 def get_player(name: str, seed: int = 0):
-    """A player by level name, or ``"package.module:Class"`` for a bot written elsewhere."""
+    """A player by name (a level, ``"greedy"``, ``"random"``) or ``"package.module:Class"``."""
+    from app.players.expert import ExpertPlayer
     from app.players.greedy import GreedyPlayer
+    from app.players.levels import HARD, MEDIUM, EasyPlayer, StyledPlayer
 
-    builtin = {"greedy": GreedyPlayer, "random": lambda: RandomPlayer(seed)}
+    builtin = {
+        "easy": lambda: EasyPlayer(seed),
+        "medium": lambda: StyledPlayer("medium", MEDIUM, seed),
+        "hard": lambda: StyledPlayer("hard", HARD, seed),
+        "expert": lambda: ExpertPlayer(seed),
+        "greedy": lambda: GreedyPlayer(seed),
+        "random": lambda: RandomPlayer(seed),
+    }
     if name in builtin:
         return builtin[name]()
     if ":" in name:
         module_name, _, class_name = name.partition(":")
-        return getattr(importlib.import_module(module_name), class_name)()
+        cls = getattr(importlib.import_module(module_name), class_name)
+        try:
+            takes_seed = "seed" in inspect.signature(cls).parameters
+        except (TypeError, ValueError):
+            takes_seed = False
+        return cls(seed=seed) if takes_seed else cls()
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(sorted(builtin))} or module:Class")
+
+
+def hint(view: dict) -> dict:
+    """What the Expert would do in the viewer's place, and why: ``{"action", "reason"}``."""
+    from app.players.hint import hint as expert_hint
+
+    return expert_hint(view)

@@ -42,6 +42,9 @@ class GreedyPlayer:
 
     name = "greedy"
 
+    def __init__(self, seed: int = 0):
+        self.seed = seed  # accepted like every player's; greedy play needs no chance
+
     def choose(self, view: dict) -> dict:
         rules = rules_from_dict(view["rules"])
         legal = view["legal"]

@@ -1,0 +1,222 @@
+"""Computer players against each other: ``python -m app.arena --players expert,greedy --matches 1000 --seed 1``.
+
+Each match is played in full by the engine; the players only ever receive views (what a
+person in their seat would see) through ``choose(view)``, the opening reveals included,
+and the arena deals each next hole itself. Matches come in rounds that share one
+sequence of deals while the players move round the table, so with two players every
+deal is played from both seats (the seats swap every other match) and luck of the deal
+largely cancels out.
+
+For each player the arena prints the mean hole score, the rates of match wins, draws and
+losses with 95% Wilson intervals, and the median and 99th-percentile time of a decision.
+``--jobs`` spreads matches over processes; the results are those of a serial run, only
+the timings differ. ``--players`` takes level names (``app.players.get_player``) or
+``package.module:Class`` for a bot written elsewhere; there must be one per seat, and the
+number of players sets the seats when ``--rules`` does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from app.golf.actions import action_from_json
+from app.golf.engine import GolfState, Phase
+from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.view import view
+from app.players import get_player
+
+Z95 = 1.959964
+MAX_HOLE_ACTIONS = 5000  # players that never end a hole would otherwise hang the arena
+
+
+class ArenaError(RuntimeError):
+    """A player broke the bot interface (an illegal or malformed action)."""
+
+
+@dataclass
+class MatchResult:
+    """One match, per entrant (the order of ``--players``, not the seats)."""
+
+    hole_scores: list[list[int]]       # per entrant, its score on each hole
+    results: list[str]                 # per entrant: win, draw or loss
+    times: list[list[float]] = field(default_factory=list)      # per entrant, seconds per decision (wall clock)
+    cpu_times: list[list[float]] = field(default_factory=list)  # the same decisions in processor time
+
+
+def parse_rules(text: str | None, players: int) -> RuleSet:
+    """A preset name or a JSON object of rule fields; the seats follow the players given."""
+    if not text:
+        data: dict = {"name": "standard"}
+    elif text.lstrip().startswith("{"):
+        data = json.loads(text)
+    elif text in PRESETS:
+        data = {k: v for k, v in PRESETS[text].model_dump().items() if k != "players"}
+    else:
+        raise RulesError(f"unknown rules {text!r}: a preset ({', '.join(PRESETS)}) or a JSON object")
+    if "players" in data and data["players"] != players:
+        raise RulesError(f"the rules seat {data['players']} players but {players} were given")
+    return rules_from_dict({**data, "players": players})
+
+
+def match_seed(seed: int, number: int, players: int) -> int:
+    """The deal seed of a match: every match of one round (one per seating) shares it."""
+    return random.Random(f"arena:{seed}:{number // players}").getrandbits(48)
+
+
+def seating(number: int, players: int) -> list[int]:
+    """Which entrant sits in each seat: the table turns by one seat every match."""
+    shift = number % players
+    return [(seat + shift) % players for seat in range(players)]
+
+
+def play_match(names: list[str], rules: RuleSet, seed: int, number: int) -> MatchResult:
+    players = rules.players
+    entrant_at = seating(number, players)
+    bots = [get_player(names[e], seed=random.Random(f"bot:{seed}:{number}:{e}").getrandbits(32)) for e in entrant_at]
+    state = GolfState.new(match_seed(seed, number, players), rules)
+    times: list[list[float]] = [[] for _ in range(players)]
+    cpu_times: list[list[float]] = [[] for _ in range(players)]
+    actions_this_hole = 0
+    while not state.is_over:
+        if state.phase is Phase.HOLE_OVER:
+            state.apply(0, action_from_json({"action": "next_hole"}))
+            actions_this_hole = 0
+            continue
+        actions_this_hole += 1
+        if actions_this_hole > MAX_HOLE_ACTIONS:
+            raise ArenaError(f"match {number}, hole {state.hole}: no end after {MAX_HOLE_ACTIONS} actions")
+        seat = state.to_act()[0]
+        seen = view(state, seat)
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        choice = bots[seat].choose(seen)
+        times[entrant_at[seat]].append(time.perf_counter() - started)
+        cpu_times[entrant_at[seat]].append(time.thread_time() - started_cpu)
+        if choice not in seen["legal"]:
+            raise ArenaError(
+                f"match {number}, hole {state.hole}: {names[entrant_at[seat]]} chose {choice!r} "
+                f"in phase {seen['phase']!r}; legal: {seen['legal']}"
+            )
+        state.apply(seat, action_from_json(choice))
+    by_entrant = [0] * players
+    for seat, entrant in enumerate(entrant_at):
+        by_entrant[entrant] = seat
+    return MatchResult(
+        hole_scores=[[scores[by_entrant[e]] for scores in state.hole_scores] for e in range(players)],
+        results=[state.result(by_entrant[e]) for e in range(players)],
+        times=times,
+        cpu_times=cpu_times,
+    )
+
+
+def _play_one(job: tuple) -> MatchResult:
+    return play_match(*job)
+
+
+def run(names: list[str], rules: RuleSet, matches: int, seed: int, jobs: int = 1) -> list[MatchResult]:
+    work = [(names, rules, seed, number) for number in range(matches)]
+    if jobs <= 1:
+        return [_play_one(job) for job in work]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(_play_one, work, chunksize=max(1, matches // (jobs * 8)))
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate."""
+    if trials == 0:
+        return 0.0, 1.0
+    rate = successes / trials
+    centre = rate + z * z / (2 * trials)
+    margin = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
+
+
+def summarise(names: list[str], rules: RuleSet, results: list[MatchResult], seed: int) -> dict:
+    entrants = []
+    for e, name in enumerate(names):
+        holes = [score for match in results for score in match.hole_scores[e]]
+        outcomes = [match.results[e] for match in results]
+        times = sorted(t for match in results for t in match.times[e])
+        cpu = sorted(t for match in results for t in match.cpu_times[e])
+        rates = {}
+        for outcome in ("win", "draw", "loss"):
+            count = outcomes.count(outcome)
+            low, high = wilson(count, len(outcomes))
+            rates[outcome] = {"count": count, "rate": count / len(outcomes), "low": low, "high": high}
+        entrants.append({
+            "player": name,
+            "mean_hole_score": statistics.fmean(holes),
+            "hole_score_sd": statistics.pstdev(holes),
+            "holes": len(holes),
+            "results": rates,
+            "decisions": len(times),
+            "median_ms": 1000 * percentile(times, 0.5),
+            "p99_ms": 1000 * percentile(times, 0.99),
+            "max_ms": 1000 * (times[-1] if times else 0.0),
+            "cpu_median_ms": 1000 * percentile(cpu, 0.5),
+            "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
+        })
+    return {"rules": rules.name, "players": rules.players, "holes": rules.holes, "matches": len(results),
+            "seed": seed, "entrants": entrants}
+
+
+def report(summary: dict) -> str:
+    lines = [
+        f"{summary['matches']} matches of {summary['holes']} holes, rules {summary['rules']!r}, "
+        f"{summary['players']} players, seed {summary['seed']}"
+    ]
+    for e in summary["entrants"]:
+        r = e["results"]
+        rate = " ".join(
+            f"{label} {100 * r[key]['rate']:5.1f}% [{100 * r[key]['low']:.1f}, {100 * r[key]['high']:.1f}]"
+            for key, label in (("win", "win"), ("draw", "draw"), ("loss", "loss"))
+        )
+        lines.append(
+            f"  {e['player']:<12} mean hole {e['mean_hole_score']:6.2f}  {rate}  "
+            f"decision median {e['median_ms']:.2f} ms, p99 {e['p99_ms']:.2f} ms "
+            f"(processor time: median {e['cpu_median_ms']:.2f} ms, p99 {e['cpu_p99_ms']:.2f} ms)"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.arena", description=__doc__.splitlines()[0])
+    parser.add_argument("--players", required=True, help="comma-separated: level names or module:Class, one per seat")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default=None, help="a preset name or a JSON object of rule fields")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (results do not change)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    names = [name.strip() for name in args.players.split(",") if name.strip()]
+    if len(names) < 2:
+        parser.error("--players needs at least two players")
+    try:
+        rules = parse_rules(args.rules, len(names))
+        for name in set(names):
+            get_player(name)
+    except (RulesError, ValueError, ImportError, AttributeError) as error:
+        parser.error(str(error))
+    results = run(names, rules, args.matches, args.seed, args.jobs)
+    summary = summarise(names, rules, results, args.seed)
+    print(json.dumps(summary, indent=2) if args.json else report(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

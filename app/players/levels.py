@@ -1,0 +1,87 @@
+"""The levels below Expert: Easy, Medium and Hard.
+
+- **Easy** plays like a beginner with habits a person learns to exploit: it judges a card
+  by its face value alone (it takes a low card from the pile without looking at its
+  columns, puts low cards over its highest showing card even when that breaks a pair,
+  and never hunts a pair), remembers nothing of the discards, turns cards up at random
+  and ends the hole whenever it can.
+- **Medium** knows column pairs and the odds of a face-down card, but remembers only what
+  lies face up now, takes the pile's card only when it clearly helps, and ends the hole
+  whenever that lowers its own score, without a thought for the final turn it hands over.
+- **Hard** remembers every card seen, prices a stock draw exactly, does not throw the
+  next player the card it needs, and ends the hole only when it pays
+  (:class:`~app.players.heuristic.Style` with every part on).
+"""
+
+from __future__ import annotations
+
+import random
+
+from app.players.heuristic import Advisor, Style
+from app.players.knowledge import read_table
+
+EASY_TAKES = 3       # Easy takes a pile card worth at most this much
+EASY_KEEPS = 4       # and keeps a stock card worth at most this much on a face-down card
+EASY_KNOCKS = 12     # Easy knocks once its guess of its own score is this low
+UNSEEN_GUESS = 5     # what Easy supposes a face-down card is worth
+
+MEDIUM = Style(memory="table", deny=0.0, careful_close=False, take_threshold=2.5)
+HARD = Style()
+
+
+class StyledPlayer:
+    """A level that plays the cheapest action its :class:`Style` sees (Medium, Hard)."""
+
+    def __init__(self, name: str, style: Style, seed: int = 0):
+        # The seed is accepted like every player's; these levels break ties by the order
+        # of the legal actions and need no chance.
+        self.name, self.style, self.seed = name, style, seed
+
+    def choose(self, view: dict) -> dict:
+        return Advisor(read_table(view), self.style).ranked()[0][1]
+
+
+class EasyPlayer:
+    """A beginner: face values only, no memory, eager to end the hole."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict) -> dict:
+        table = read_table(view)
+        legal, phase = table.legal, table.phase
+        values = table.rules.values
+        mine = table.grids[0]
+        face_down = [p for p, card in enumerate(mine) if card is None]
+        showing = [p for p, card in enumerate(mine) if card is not None]
+        highest = max(showing, key=lambda p: values[mine[p][0]], default=None)
+        high_value = values[mine[highest][0]] if highest is not None else None
+
+        if phase == "opening":
+            return {"action": "reveal", "position": min(a["position"] for a in legal)}
+        if phase == "draw":
+            guess = sum(values[mine[p][0]] for p in showing) + UNSEEN_GUESS * len(face_down)
+            if {"action": "knock"} in legal and guess <= EASY_KNOCKS:
+                return {"action": "knock"}
+            top = table.top
+            take = {"action": "draw", "source": "discard"}
+            if take in legal and top is not None and values[top[0]] <= EASY_TAKES:
+                return take
+            stock = {"action": "draw", "source": "stock"}
+            return stock if stock in legal else legal[0]
+        if phase == "place":
+            value = values[table.held[0]]
+            if highest is not None and high_value > value:
+                # Over the highest card showing, pair or not: the beginner's reflex.
+                return {"action": "swap", "position": highest}
+            if face_down and (value <= EASY_KEEPS or table.held_source == "discard"):
+                return {"action": "swap", "position": self.rng.choice(face_down)}
+            if {"action": "reject"} in legal:
+                return {"action": "reject"}
+            return {"action": "swap", "position": highest if highest is not None else 0}
+        if phase == "flip":
+            reveals = [a for a in legal if a["action"] == "reveal"]
+            return self.rng.choice(reveals) if reveals else legal[0]
+        return legal[0]

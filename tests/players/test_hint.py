@@ -1,0 +1,104 @@
+"""The hint: the Expert's move for the viewer, legal, in one sentence naming the card and place."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.cards import card_name
+from app.golf.actions import action_from_json
+from app.golf.engine import GolfState, Phase
+from app.golf.rules import PRESETS, RuleSet
+from app.golf.view import view
+from app.players import hint
+from app.players.hint import place_name
+
+from tests.players.positions import RULE_SETS, walk
+
+PLACE = re.compile(r"(top|middle|bottom) row, column \d")
+
+
+def dealt(grid: list[str], discard: list[str], rules: RuleSet = PRESETS["standard"]) -> GolfState:
+    """A standard hole where seat 0 holds ``grid`` with its first two cards up, and is to play."""
+    other = ["9S", "9D", "QC", "QH", "JS", "JD"]
+    used = set(grid) | set(other) | set(discard)
+    stock = [c for c in ("5C", "6C", "8C", "TC", "4D", "3S", "5H", "6H", "8H") if c not in used]
+    state = GolfState.from_deal(rules, [grid, other], discard, stock)
+    for seat in (0, 1):
+        for position in (0, 1):
+            state.apply(seat, action_from_json({"action": "reveal", "position": position}))
+    return state
+
+
+def test_taking_a_pairing_card_says_which_card_and_which_column():
+    state = dealt(["KS", "7C", "QD", "9H", "5S", "8D"], ["7H"])
+    advice = hint(view(state, 0))
+    assert advice == {
+        "action": {"action": "draw", "source": "discard"},
+        "reason": "Take the 7 of hearts: it pairs your 7 in column 2.",
+    }
+    state.apply(0, action_from_json(advice["action"]))
+    advice = hint(view(state, 0))
+    assert advice["action"] == {"action": "swap", "position": 4}
+    assert advice["reason"] == (
+        "Swap the 7 of hearts for your face-down card at bottom row, column 2: it pairs your 7 in column 2."
+    )
+
+
+def test_a_useless_pile_card_is_left_and_named():
+    state = dealt(["KS", "AC", "QD", "9H", "5S", "8D"], ["JH"])
+    advice = hint(view(state, 0))
+    assert advice["action"] == {"action": "draw", "source": "stock"}
+    assert advice["reason"] == "Draw from the stock: the jack of hearts on the pile would not help you."
+
+
+def test_a_high_stock_card_is_thrown_away_and_a_card_turned_up():
+    state = dealt(["KS", "AC", "QD", "9H", "5S", "8D"], ["JH"])
+    state.stock.append("QS")  # the next stock card
+    state.apply(0, action_from_json({"action": "draw", "source": "stock"}))
+    advice = hint(view(state, 0))
+    assert advice["action"] == {"action": "reject"}
+    assert advice["reason"].startswith("Throw the queen of spades away and turn up a card")
+    state.apply(0, action_from_json(advice["action"]))
+    advice = hint(view(state, 0))
+    assert advice["action"]["action"] == "reveal"
+    assert place_name(advice["action"]["position"], 2, 3) in advice["reason"]
+
+
+def test_rows_and_columns_are_named_for_people():
+    assert place_name(0, 2, 3) == "top row, column 1"
+    assert place_name(5, 2, 3) == "bottom row, column 3"
+    assert place_name(4, 3, 3) == "middle row, column 2"
+    assert place_name(11, 3, 4) == "bottom row, column 4"
+
+
+def test_there_is_nothing_to_advise_while_another_seat_plays():
+    state = dealt(["KS", "AC", "QD", "9H", "5S", "8D"], ["JH"])
+    assert hint(view(state, 1)) == {"action": None, "reason": "Nothing to do now: wait for the other players."}
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "nine-card", "four-card", "optional-flip", "knocking", "big-table"])
+def test_every_hint_is_legal_and_names_its_card_and_place(rules_name):
+    rules = RULE_SETS[rules_name]
+    advised = 0
+    for seed in range(8):
+        state = walk(rules, seed, steps=5 + 6 * seed)
+        if state.turn is None or state.phase not in (Phase.DRAW, Phase.PLACE, Phase.FLIP):
+            continue
+        seen = view(state, state.turn)
+        advice = hint(seen)
+        assert advice["action"] in seen["legal"]
+        reason = advice["reason"]
+        assert reason[0].isupper() and reason.endswith(".") and reason.count(". ") == 0
+        kind = advice["action"]["action"]
+        if seen["phase"] == "place":
+            assert card_name(seen["held"]["card"]) in reason
+        if kind in ("swap", "reveal"):
+            assert place_name(advice["action"]["position"], rules.rows, rules.cols) in reason
+        if kind == "draw" and {"action": "draw", "source": "discard"} in seen["legal"]:
+            assert card_name(seen["discard"]["top"]) in reason
+        if kind == "draw" and advice["action"]["source"] == "discard":
+            assert PLACE.search(reason) or "column" in reason
+        advised += 1
+    assert advised >= 3
