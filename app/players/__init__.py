@@ -29,7 +29,7 @@ Built-in players, by ``get_player(name, seed=0)``: ``"easy"``, ``"medium"``, ``"
 positions in the opening, as the standard game says of the computer.
 
 ``hint(view) -> {"action": {...}, "reason": "..."}`` says what the Expert would do in
-the viewer's place, and why, in one sentence (:mod:`app.players.hint`).
+the viewer's place, and why, in one sentence (:mod:`app.players.advice`).
 
 >>> get_player("greedy").name
 'greedy'
@@ -87,6 +87,6 @@ def get_player(name: str, seed: int = 0):
 
 def hint(view: dict) -> dict:
     """What the Expert would do in the viewer's place, and why: ``{"action", "reason"}``."""
-    from app.players.hint import hint as expert_hint
+    from app.players.advice import hint as expert_hint
 
     return expert_hint(view)

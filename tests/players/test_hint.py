@@ -12,7 +12,7 @@ from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import hint
-from app.players.hint import place_name
+from app.players.advice import place_name
 
 from tests.players.positions import RULE_SETS, walk
 
