@@ -16,6 +16,8 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+pytest_plugins = ["tests.browser.fixtures"]
+
 POSTGRES_URL = os.environ.get("GOLF_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REQUIRE_POSTGRES = os.environ.get("GOLF_REQUIRE_POSTGRES") == "1"
 _postgres_problem: list[str] = []

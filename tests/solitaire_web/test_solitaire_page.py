@@ -2,7 +2,7 @@
 number, Hint, the end of a deal, refusals in place, a stale second tab, accessibility
 (axe-core) and a phone-sized screen.
 
-The server, browser and page fixtures are the Golf table's (tests/browser/conftest.py):
+The server, browser and page fixtures are shared with the Golf table (tests/browser/fixtures.py):
 a uvicorn process with a temporary SQLite database and the system Chromium."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import re
 
 import pytest
 
-from tests.browser.conftest import browser, context, page, server, speed  # noqa: F401 - the shared fixtures
 from tests.browser.tablekit import api, axe_violations, focused_name, tab_to
 
 from .solkit import QUICK_STUCK, QUICK_STUCK_LEFT, WINNABLE_STRICT, first_legal, move_body, winning_line
@@ -239,7 +238,7 @@ def test_the_clock_runs_after_the_first_move_and_time_away_is_not_counted(page):
 
 
 @pytest.fixture
-def phone(browser, server):  # noqa: F811 - the shared fixtures
+def phone(browser, server):
     context = browser.new_context(base_url=server, viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, reduced_motion="reduce")
     context.set_default_timeout(10_000)

@@ -1,4 +1,8 @@
-"""Browser tests: the real server in a subprocess, driven by headless Chromium.
+"""Browser test fixtures: the real server in a subprocess, driven by headless Chromium.
+
+Loaded for the whole suite as a plugin (tests/conftest.py), so that the Golf table's
+and the solitaire page's browser tests share one server and one browser: Playwright's
+synchronous API cannot run two at once in one process.
 
 One uvicorn process per test session (a temporary SQLite database, a fixed deal key),
 one browser per session, a new browser context (a new visitor, with its own cookie)
@@ -21,7 +25,6 @@ import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js"
 CHROMIUM = os.environ.get("GOLF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
