@@ -24,6 +24,7 @@ from app.golf.rules import PRESETS
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, GolfService, Outcome
 from app.web import table as tbl
+from app.web import table_words as words
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -63,6 +64,8 @@ PRESET_ABOUT = {
     "eighteen-holes": "Eighteen holes",
 }
 SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+SPEEDS = {"slow": 1600, "normal": 900, "fast": 350, "instant": 0}  # milliseconds per computer step
+DEFAULT_SPEED = "normal"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -81,8 +84,8 @@ def _is_htmx(request: Request) -> bool:
 
 
 def _speed(request: Request) -> str:
-    speed = request.cookies.get(SPEED_COOKIE, tbl.DEFAULT_SPEED)
-    return speed if speed in tbl.SPEEDS else tbl.DEFAULT_SPEED
+    speed = request.cookies.get(SPEED_COOKIE, DEFAULT_SPEED)
+    return speed if speed in SPEEDS else DEFAULT_SPEED
 
 
 def _version(request: Request, form) -> int | None:
@@ -120,7 +123,7 @@ def hint_sentence(advice: dict, state: dict) -> str:
 
     if reason and ":" in reason:
         return _sentence("Expert would " + lower_first(reason))
-    move = lower_first(tbl.describe_action(advice.get("action") or {}, state))
+    move = lower_first(words.describe_action(advice.get("action") or {}, state))
     if move.startswith("discard draw"):
         move = "choose Discard draw"
     if not reason:
@@ -137,7 +140,7 @@ def scorecard_model(state: dict) -> dict:
         cells = [{"score": row["scores"].get(p["id"]) if row else None,
                   "total": row["totals"].get(p["id"]) if row else None} for p in players]
         rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
-    result = tbl.match_result_sentence(state) if state["phase"] == "match_over" else None
+    result = words.match_result_sentence(state) if state["phase"] == "match_over" else None
     return {"players": players, "rows": rows, "result": result,
             "caption": "Each completed hole, and the running totals"}
 
@@ -147,7 +150,7 @@ def new_game_model(state: dict) -> dict:
     return {
         "version": state["version"],
         "level": state["level"],
-        "levels": [(lv, tbl.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
+        "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
         "players_choices": [(str(n), f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}") for n in range(2, 9)],
@@ -161,7 +164,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
     announce before the first frame, and those to announce at once when not animated."""
     state = outcome.state
     events = state.get("events", [])
-    sentences = tbl.narrate(events, state)
+    sentences = words.narrate(events, state)
     if speed == "instant" or not outcome.frames:
         return [], "", " ".join(s for s, _ in sentences)
     prefix = len(events) - sum(len(e) for e, _ in outcome.frames)
@@ -175,7 +178,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
     for (frame_events, seen), stop in zip(outcome.frames, bounds):
         say = " ".join(s for s, i in sentences if start <= i < stop)
         frames.append({"board": tbl.board(seen, live=False, events=frame_events),
-                       "prompt": tbl.prompt(seen), "say": say})
+                       "prompt": words.prompt(seen), "say": say})
         start = stop
     return frames, said_first, ""
 
@@ -198,12 +201,12 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "running": not paused and not over,
         "hole": state["hole"],
         "holes": state["holes"],
-        "level_name": tbl.LEVEL_NAMES.get(state["level"], state["level"]),
+        "level_name": words.LEVEL_NAMES.get(state["level"], state["level"]),
         "rules_name": state["rules"].get("name", "standard"),
         "elapsed": state["elapsed_seconds"],
-        "clock": tbl.clock_text(state["elapsed_seconds"]),
+        "clock": words.clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
-        "prompt": tbl.prompt(state, paused=paused, returning=returning),
+        "prompt": words.prompt(state, paused=paused, returning=returning),
         "board": tbl.board(state, live=not paused, events=state.get("events", [])),
         "match_over": over,
         "scorecard": scorecard_model(state),
@@ -215,7 +218,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "hint": hint,
         "message": message,
         "frames": frames,
-        "delay": tbl.SPEEDS[speed],
+        "delay": SPEEDS[speed],
         "say_first": say_first,
         "say": say,
         "flash": flash,
@@ -409,7 +412,7 @@ async def play(request: Request, command: str):
         return _render_table(request, outcome, **options)
     # Without script: back to the table, with what happened kept for one showing.
     response = RedirectResponse(f"/?t={_now_ms()}", status_code=303)
-    say = " ".join([options.get("said") or ""] + [s for s, _ in tbl.narrate(outcome.state.get("events", []),
+    say = " ".join([options.get("said") or ""] + [s for s, _ in words.narrate(outcome.state.get("events", []),
                                                                             outcome.state)]).strip()
     flash = {k: v for k, v in (("say", say), ("hint", options.get("hint"))) if v}
     if flash:
@@ -466,7 +469,7 @@ SOLITAIRE_STAT_ROWS = [
 def statistics(request: Request):
     stats = request.app.state.stats(_browser(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
-    columns = [("All levels", golf)] + [(tbl.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
+    columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]

@@ -29,7 +29,8 @@ from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
 from app.web.pages import templates
-from app.web.table import Card, clock_text
+from app.web.table import Card
+from app.web.table_words import clock_text
 
 router = APIRouter(include_in_schema=False)
 

@@ -1,11 +1,12 @@
-"""The words the table uses (app/web/table.py): card places, prompts, the computer's
+"""The words the table uses (app/web/table_words.py): card places, prompts, the computer's
 moves told as sentences. Pure functions, no server."""
 
 from __future__ import annotations
 
 import doctest
 
-import app.web.table as words
+import app.web.table as table
+import app.web.table_words as words
 from app.golf.actions import Reveal
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
@@ -66,7 +67,7 @@ def test_prompts_follow_the_phase():
 def test_many_players_are_named_in_seat_order():
     rules = RuleSet(players=4)
     seen = view(GolfState.new(5, rules), 0)
-    board = words.board(seen)
+    board = table.board(seen)
     assert [s["name"] for s in board["opponents"]] == ["Computer 1", "Computer 2", "Computer 3"]
     assert board["opponents"][2]["cards"][0].label == "Computer 3's card, top row, column 1, face down"
     assert board["many"]
@@ -74,7 +75,7 @@ def test_many_players_are_named_in_seat_order():
 
 def test_the_four_card_peek_is_named_for_its_owner_only():
     seen = view(GolfState.new(6, PRESETS["four-card"]), 0)
-    board = words.board(seen)
+    board = table.board(seen)
     mine = [c.label for c in board["me"]["cards"]]
     assert sum("(you looked: " in label for label in mine) == 2
     assert not any("looked" in c.label for c in board["opponents"][0]["cards"])

@@ -1,0 +1,259 @@
+"""The Golf table in words: what each card and place is called, what is asked of the
+person now, and the computer's moves told in sentences.
+
+Everything here reads the match state of one seat (``app.golf.view.view``, as the
+service describes it), so a face-down card's rank can never reach the page: the state
+does not hold it. The functions are plain and pure, for the templates and their tests.
+The board the templates draw (``app.web.table``) names its cards with these words.
+
+>>> position_name(4, rows=2, cols=3)
+'bottom row, column 2'
+>>> card_label("TH"), card_label("X1")
+('10 of hearts', 'joker')
+"""
+
+from __future__ import annotations
+
+from app.cards import card_name
+
+ROW_NAMES = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+
+
+def card_label(card: str) -> str:
+    return card_name(card)
+
+
+def position_name(position: int, rows: int, cols: int) -> str:
+    """``"top row, column 2"``: rows by name, columns counted from 1 on the left."""
+    row, col = divmod(position, cols)
+    names = ROW_NAMES.get(rows) or tuple(f"row {r + 1}" for r in range(rows))
+    return f"{names[row]} row, column {col + 1}"
+
+
+def owner_name(player: dict) -> str:
+    """``"Your"``, ``"Computer's"``, ``"Computer 2's"``."""
+    return "Your" if player["id"] == "you" else f"{player['name']}'s"
+
+
+def subject(player_id: str, names: dict[str, str]) -> str:
+    """How a sentence names a player: ``"you"``, ``"the computer"``, ``"Computer 2"``."""
+    if player_id == "you":
+        return "you"
+    name = names.get(player_id, "the computer")
+    return "the computer" if name == "Computer" else name
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def join_words(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# --------------------------------------------------------------------------- the state
+
+
+def legal_kinds(state: dict) -> dict[str, dict]:
+    """The person's legal actions by kind (``"draw-stock"``, ``"reject"``, ...)."""
+    kinds = {}
+    for action in state.get("legal", []):
+        kind = action["action"]
+        if kind == "draw":
+            kind = f"draw-{action['source']}"
+        kinds.setdefault(kind, action)
+    return kinds
+
+
+def player_names(state: dict) -> dict[str, str]:
+    return {p["id"]: p["name"] for p in state["players"]}
+
+
+# --------------------------------------------------------------------------- results and prompts
+
+
+def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | None = None) -> str:
+    """``"Hole 3 is over: you scored 5, the computer 12"``."""
+    hole = hole or state["hole"]
+    if scores is None:
+        scores = {p["id"]: p["hole_score"] for p in state["players"]}
+    names = player_names(state)
+    parts = []
+    for player_id, score in scores.items():
+        if player_id == "you":
+            parts.append(f"you scored {score}")
+        else:
+            parts.append(f"{subject(player_id, names)} {score}")
+    return f"Hole {hole} is over: " + ", ".join(parts)
+
+
+def match_result_sentence(state: dict) -> str:
+    totals = state["totals"]
+    mine = totals.get("you")
+    others = [t for pid, t in totals.items() if pid != "you"]
+    best_other = min(others) if others else mine
+    result = state.get("result")
+    if result == "win":
+        head = "You won the match"
+    elif result == "draw":
+        head = "The match is a draw"
+    else:
+        head = "You lost the match"
+    if len(others) == 1:
+        return f"{head}, {mine} to {best_other}"
+    return f"{head}: your total {mine}, the best of the others {best_other}"
+
+
+def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
+    """The one line that says what to do now."""
+    phase = state["phase"]
+    names = player_names(state)
+    if phase == "match_over":
+        return match_result_sentence(state) + ". Start a new game or restart the match."
+    if paused:
+        if returning:
+            return "Welcome back: your match is paused. Press Play to continue."
+        return "Paused: the clock is stopped. Press Resume to continue."
+    kinds = legal_kinds(state)
+    if phase == "hole_over":
+        return hole_result_sentence(state) + ". Press Next hole to deal the next one."
+    final = "Final turn: " if state.get("closing") else ""
+    if phase == "opening":
+        left = state.get("opening_left", 0)
+        count = {1: "one more card", 2: "two cards", 3: "three cards"}.get(left, f"{left} cards")
+        return f"Choose {count} to reveal"
+    if phase == "draw":
+        top = state["discard"]["top"]
+        options = []
+        if "draw-stock" in kinds:
+            options.append("Draw from the stock")
+        if "draw-discard" in kinds and top:
+            options.append(("take" if options else "Take") + f" the {card_label(top)}")
+        text = " or ".join(options)
+        if "knock" in kinds:
+            text += ", or Knock to close the hole"
+        return capital(final + text) if final else text
+    if phase == "place":
+        held = state.get("held") or {}
+        if "reject" in kinds:
+            return final + "Choose a card to replace, or Discard draw"
+        card = card_label(held["card"]) if held.get("card") else "it"
+        return final + f"Choose a card to replace with the {card}"
+    if phase == "flip":
+        if "skip" in kinds:
+            return "Choose a face-down card to reveal, or Reveal none"
+        return "Choose a face-down card to reveal"
+    turn = state.get("turn")
+    if turn and turn != "you":
+        return f"{capital(subject(turn, names))} is playing"
+    return "The others are choosing their cards"
+
+
+# --------------------------------------------------------------------------- narration
+
+
+def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
+    """The events told as sentences, each with the index of the event that completes it.
+
+    A draw and the swap or throw that follows it make one sentence ("The computer took
+    the 7 of hearts and swapped it into top row, column 2, discarding the king of
+    spades"); the person's own moves are not told back to them."""
+    rules = state["rules"]
+    rows, cols = rules["rows"], rules["cols"]
+    names = player_names(state)
+    sentences: list[tuple[str, int]] = []
+    pending: dict | None = None  # a draw waiting for its swap or throw
+
+    def where(position: int) -> str:
+        return position_name(position, rows, cols)
+
+    def flush_draw(index: int) -> None:
+        nonlocal pending
+        if pending is not None:
+            who = capital(subject(pending["player"], names))
+            if pending["source"] == "discard":
+                sentences.append((f"{who} took the {card_label(pending['card'])} from the discard pile.", index))
+            else:
+                sentences.append((f"{who} drew from the stock.", index))
+            pending = None
+
+    for index, event in enumerate(events):
+        kind = event.get("action")
+        player = event.get("player")
+        who = capital(subject(player, names)) if player else ""
+        if kind == "draw":
+            flush_draw(index)
+            pending = event
+            continue
+        if kind == "swap" and pending is not None and pending["player"] == player:
+            card, old = card_label(event["card"]), card_label(event["discarded"])
+            if pending["source"] == "discard":
+                start = f"{who} took the {card} and swapped it"
+            else:
+                start = f"{who} drew the {card} from the stock and swapped it"
+            sentences.append((f"{start} into {where(event['position'])}, discarding the {old}.", index))
+            pending = None
+            continue
+        if kind == "reject" and pending is not None and pending["player"] == player:
+            sentences.append((f"{who} drew the {card_label(event['card'])} from the stock and threw it away.", index))
+            pending = None
+            continue
+        flush_draw(index)
+        if kind == "swap":
+            sentences.append((f"{who} swapped the {card_label(event['card'])} into {where(event['position'])}, "
+                              f"discarding the {card_label(event['discarded'])}.", index))
+        elif kind == "reject":
+            sentences.append((f"{who} threw away the {card_label(event['card'])}.", index))
+        elif kind == "reveal":
+            if player == "you":
+                continue
+            sentences.append((f"{who} revealed the {card_label(event['card'])} at {where(event['position'])}.", index))
+        elif kind == "skip":
+            sentences.append((f"{who} revealed no card.", index))
+        elif kind == "knock":
+            sentences.append((f"{who} knocked.", index))
+        elif kind == "closing":
+            if player == "you":
+                others = "the others take" if len(state["players"]) > 2 else "the computer takes"
+                sentences.append((f"All your cards are face up: {others} a final turn.", index))
+            else:
+                done = "knocked" if rules.get("ending") == "knock" else "has every card face up"
+                final = "you have one final turn" if rules.get("final_turn", True) else "the hole ends"
+                sentences.append((f"{who} {done}: {final}.", index))
+        elif kind == "reshuffle":
+            sentences.append((f"The discards were shuffled into a new stock of {event['stock_count']} cards.", index))
+        elif kind == "hole_scored":
+            sentences.append((hole_result_sentence(state, event.get("hole"), event.get("scores")) + ".", index))
+        elif kind == "deal":
+            sentences.append((f"Hole {event['hole']} is dealt.", index))
+    flush_draw(len(events) - 1)
+    return sentences
+
+
+def describe_action(action: dict, state: dict) -> str:
+    """A move in words, for the hint: ``"Take the 7 of hearts"``."""
+    rules = state["rules"]
+    kind = action.get("action")
+    if kind == "reveal":
+        return f"Reveal your card at {position_name(action['position'], rules['rows'], rules['cols'])}"
+    if kind == "draw":
+        if action.get("source") == "discard" and state["discard"]["top"]:
+            return f"Take the {card_label(state['discard']['top'])} from the discard pile"
+        return "Draw from the stock"
+    if kind == "swap":
+        held = (state.get("held") or {}).get("card")
+        what = f"the {card_label(held)}" if held else "your card"
+        return f"Swap {what} into {position_name(action['position'], rules['rows'], rules['cols'])}"
+    return {"reject": "Discard draw", "skip": "Reveal none", "knock": "Knock",
+            "next_hole": "Deal the next hole"}.get(kind, "Play on")
+
+
+
+def clock_text(seconds: int) -> str:
+    """``"5:07"``, or ``"1:02:03"`` past the hour."""
+    hours, rest = divmod(max(int(seconds), 0), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
