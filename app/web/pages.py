@@ -10,41 +10,21 @@ redirect back to the table. A refusal keeps the table and says why in the alert 
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import time
-from pathlib import Path
-
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, Response
 
 from app.golf.rules import PRESETS
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
+from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
+                            not_found, now_ms, render_fresh, templates, unavailable)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-templates = Jinja2Templates(directory=ROOT / "templates")
 router = APIRouter(include_in_schema=False)
 
 SPEED_COOKIE = "golf_speed"
-FLASH_COOKIE = "golf_flash"
-JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link from another page of the table) is no return
-
-
-def _asset_version() -> str:
-    digest = hashlib.sha256()
-    for name in ("golf.css", "golf.js"):
-        path = ROOT / "static" / name
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:10]
-
-
-templates.env.globals["asset_version"] = _asset_version()
+FLASH = FlashCookie("golf_flash")
 
 LEVEL_ABOUT = {
     "easy": "a relaxed opponent that misses chances",
@@ -75,28 +55,9 @@ def _service(request: Request) -> GolfService:
     return request.app.state.golf
 
 
-def _browser(request: Request) -> str:
-    return request.state.browser_id
-
-
-def _is_htmx(request: Request) -> bool:
-    return request.headers.get("hx-request") == "true"
-
-
 def _speed(request: Request) -> str:
     speed = request.cookies.get(SPEED_COOKIE, DEFAULT_SPEED)
     return speed if speed in SPEEDS else DEFAULT_SPEED
-
-
-def _version(request: Request, form) -> int | None:
-    """The version the page was drawn from: If-Match first, else the form's field."""
-    header = request.headers.get("if-match")
-    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
-    if text in (None, "", "*"):
-        return None
-    if not str(text).isdigit():
-        raise Invalid("The page sent a version that is not a number: reload the page.")
-    return int(text)
 
 
 def _position(form) -> int:
@@ -104,31 +65,6 @@ def _position(form) -> int:
     if text is None or not str(text).isdigit():
         raise Invalid("Choose a card: the move named no position.")
     return int(text)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def hint_sentence(advice: dict, state: dict) -> str:
-    """One sentence: ``"Expert would take the 7 of hearts: it pairs your 7 in column 2."``
-
-    The advice's reason usually names the move itself ("Take the 7 of hearts: it pairs
-    ..."); otherwise the move is said first, from the action."""
-    reason = (advice.get("reason") or "").strip()
-
-    def lower_first(text: str) -> str:
-        return text if len(text) > 1 and text[1].isupper() else text[:1].lower() + text[1:]
-
-    if reason and ":" in reason:
-        return _sentence("Expert would " + lower_first(reason))
-    move = lower_first(words.describe_action(advice.get("action") or {}, state))
-    if move.startswith("discard draw"):
-        move = "choose Discard draw"
-    if not reason:
-        return _sentence(f"Expert would {move}")
-    return _sentence(f"Expert would {move}: {lower_first(reason).rstrip('.')}")
 
 
 def scorecard_model(state: dict) -> dict:
@@ -204,7 +140,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "level_name": words.LEVEL_NAMES.get(state["level"], state["level"]),
         "rules_name": state["rules"].get("name", "standard"),
         "elapsed": state["elapsed_seconds"],
-        "clock": words.clock_text(state["elapsed_seconds"]),
+        "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
         "board": tbl.board(state, live=not paused, events=state.get("events", [])),
@@ -230,29 +166,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
 
 def _render_table(request: Request, outcome: Outcome, status: int = 200, page: bool = False, **options) -> Response:
     context = {"request": request, "t": table_context(request, outcome, **options), "page": "table"}
-    name = "table_page.html" if page else "table_fragment.html"
-    response = templates.TemplateResponse(request, name, context, status_code=status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def _read_flash(request: Request) -> dict:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return {}
-    try:
-        data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
-    except (ValueError, UnicodeDecodeError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
-
-
-def _flash_value(data: dict) -> str:
-    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode()
+    return render_fresh(request, "table_page.html" if page else "table_fragment.html", context, status)
 
 
 # --------------------------------------------------------------------------- pages
@@ -262,28 +176,20 @@ def _flash_value(data: dict) -> str:
 def table_page(request: Request):
     """The table. A visitor coming back to a match left running finds it paused, with
     the time away not counted; a redirect just after a move (no script) is not a return."""
-    service, browser_id = _service(request), _browser(request)
     try:
-        stamp = int(request.query_params.get("t", "0"))
-    except ValueError:
-        stamp = 0
-    just_acted = 0 <= _now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
-    try:
-        outcome = service.current(browser_id) if just_acted else service.pause_if_away(browser_id)
+        outcome, flash, just_acted = arrival(request, _service(request), FLASH)
     except Unavailable as error:
-        return HTMLResponse(f"<!doctype html><title>Golf</title><p role='alert'>{error.message}</p>", status_code=503)
-    flash = _read_flash(request) if just_acted else {}
+        return unavailable(error, page_title="Golf")
     response = _render_table(request, outcome, page=True, returning=not just_acted,
                              flash=flash.get("say"), hint=flash.get("hint"), message=flash.get("message"))
-    if request.cookies.get(FLASH_COOKIE):
-        response.delete_cookie(FLASH_COOKIE, path="/")
+    FLASH.forget(request, response)
     return response
 
 
 @router.get("/table", response_class=HTMLResponse)
 def table_fragment(request: Request):
     """The table fragment as it stands (the page asks for it when it comes back into view)."""
-    outcome = _service(request).current(_browser(request))
+    outcome = _service(request).current(browser_id(request))
     return _render_table(request, outcome, returning=True)
 
 
@@ -336,45 +242,45 @@ def _unpause(service: GolfService, browser_id: str, version: int | None) -> int 
 
 async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
-    service, browser_id = _service(request), _browser(request)
+    service, browser = _service(request), browser_id(request)
     form = await request.form()
-    version = _version(request, form)
+    version = form_version(request, form)
     options: dict = {}
     if command in ("reveal", "swap"):
-        outcome = service.act(browser_id, {"action": command, "position": _position(form)}, if_match=version, frames=True)
+        outcome = service.act(browser, {"action": command, "position": _position(form)}, if_match=version, frames=True)
     elif command == "draw":
         source = form.get("source")
         if source not in ("stock", "discard"):
             raise Invalid("Draw from the stock or the discard pile.")
-        outcome = service.act(browser_id, {"action": "draw", "source": source}, if_match=version, frames=True)
+        outcome = service.act(browser, {"action": "draw", "source": source}, if_match=version, frames=True)
     elif command in ("reject", "skip", "knock", "next-hole"):
-        outcome = service.act(browser_id, {"action": command.replace("-", "_")}, if_match=version, frames=True)
+        outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
         if command == "next-hole":
             options["focus"] = "prompt"
     elif command == "undo":
-        outcome = service.undo(browser_id, if_match=version)
+        outcome = service.undo(browser, if_match=version)
         options["said"] = "Your last move was taken back, and the computer's replies to it."
     elif command == "pause":
-        outcome = service.pause(browser_id, if_match=version)
+        outcome = service.pause(browser, if_match=version)
         options["focus"] = "resume"
     elif command == "resume":
-        outcome = service.resume(browser_id, if_match=version)
+        outcome = service.resume(browser, if_match=version)
     elif command == "restart":
-        version = _unpause(service, browser_id, version)
-        outcome = service.restart(browser_id, if_match=version)
+        version = _unpause(service, browser, version)
+        outcome = service.restart(browser, if_match=version)
         options["said"] = "The match starts again from hole 1, with the same deals."
     elif command == "new":
-        version = _unpause(service, browser_id, version)
+        version = _unpause(service, browser, version)
         seed_text = (form.get("seed") or "").strip()
         if seed_text and not seed_text.isdigit():
             raise Invalid("The seed must be a whole number, or left empty for a new one.")
-        outcome = service.new_match(browser_id, int(seed_text) if seed_text else None, form.get("level") or None,
+        outcome = service.new_match(browser, int(seed_text) if seed_text else None, form.get("level") or None,
                                     _rules_from_form(form), if_match=version)
         options["said"] = "A new match is dealt."
     elif command == "hint":
-        advice = service.hint(browser_id)
-        outcome = service.current(browser_id)
-        options["hint"] = hint_sentence(advice, outcome.state)
+        advice = service.hint(browser)
+        outcome = service.current(browser)
+        options["hint"] = words.hint_sentence(advice, outcome.state)
         options["focus"] = "hint"
     else:  # pragma: no cover - the route only lets known commands through
         raise Invalid("Unknown move.")
@@ -386,7 +292,7 @@ async def away(request: Request):
     """The page was hidden (navigator.sendBeacon): stop the clock so time away is not counted."""
     form = await request.form()
     try:
-        _service(request).pause(_browser(request), if_match=_version(request, form))
+        _service(request).pause(browser_id(request), if_match=form_version(request, form))
     except ServiceError:
         pass  # already paused, over, or another tab moved on: nothing to stop
     return Response(status_code=204)
@@ -395,44 +301,31 @@ async def away(request: Request):
 @router.post("/play/{command}")
 async def play(request: Request, command: str):
     if command not in COMMANDS:
-        return HTMLResponse("Not found", status_code=404)
-    htmx = _is_htmx(request)
-    try:
-        outcome, options = await _perform(request, command)
-    except Unavailable as error:
-        return HTMLResponse(error.message, status_code=503, media_type="text/plain")
-    except ServiceError as error:
-        # Refused: nothing changed. Draw the table as it stands, with the reason.
-        try:
-            outcome = _service(request).current(_browser(request))
-        except Unavailable as again:
-            return HTMLResponse(again.message, status_code=503, media_type="text/plain")
-        return _render_table(request, outcome, status=error.status, page=not htmx, message=error.message)
-    if htmx:
-        return _render_table(request, outcome, **options)
-    # Without script: back to the table, with what happened kept for one showing.
-    response = RedirectResponse(f"/?t={_now_ms()}", status_code=303)
-    say = " ".join([options.get("said") or ""] + [s for s, _ in words.narrate(outcome.state.get("events", []),
-                                                                            outcome.state)]).strip()
-    flash = {k: v for k, v in (("say", say), ("hint", options.get("hint"))) if v}
-    if flash:
-        response.set_cookie(FLASH_COOKIE, _flash_value(flash), max_age=60, path="/", httponly=True, samesite="lax")
-    return response
+        return not_found()
+    return await answer_move(request, _service(request), lambda: _perform(request, command), _render_table, _back)
+
+
+def _back(outcome: Outcome, options: dict) -> Response:
+    """Without script: back to the table, with what happened (the computer's moves too)
+    kept for one showing."""
+    told = [s for s, _ in words.narrate(outcome.state.get("events", []), outcome.state)]
+    say = " ".join([options.get("said") or ""] + told).strip()
+    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint")})
 
 
 @router.get("/new", response_class=HTMLResponse)
 def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
-    outcome = _service(request).current(_browser(request))
+    outcome = _service(request).current(browser_id(request))
     return templates.TemplateResponse(request, "new_game.html", {
-        "page": "new", "ng": new_game_model(outcome.state), "now_ms": _now_ms()})
+        "page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()})
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
-    outcome = _service(request).current(_browser(request))
+    outcome = _service(request).current(browser_id(request))
     return templates.TemplateResponse(request, "scorecard.html", {
-        "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": _now_ms()})
+        "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
 
 
 @router.get("/how-to-play", response_class=HTMLResponse)
@@ -467,7 +360,7 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    stats = request.app.state.stats(_browser(request))
+    stats = request.app.state.stats(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]

@@ -14,47 +14,29 @@ service describes it), which holds the size of the stock and never its order.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import time
 from functools import lru_cache
-from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from app.cards import card_name
-from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.errors import Invalid, Unavailable
 from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
-from app.web.pages import templates
+from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
+                            not_found, now_ms, render_fresh, sentence, unavailable)
 from app.web.table import Card
-from app.web.table_words import clock_text
 
 router = APIRouter(include_in_schema=False)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-FLASH_COOKIE = "solitaire_flash"
-JUST_ACTED_SECONDS = 20  # a GET this soon after a move (the redirect without script) is no return
+FLASH = FlashCookie("solitaire_flash")
+PAGE_TITLE = "Golf solitaire"  # of the page that says the store did not answer
 COMMANDS = ("play", "draw", "undo", "restart", "new", "hint")
 OPTIONS = [
     ("any_time", "Turn the stock at any time", "not only when no play is left"),
     ("queens_on_kings", "A queen may go on a king", "otherwise nothing goes on a king"),
     ("wrap", "Ranks wrap", "king and ace are neighbours, both ways"),
 ]
-
-
-def _asset_version() -> str:
-    digest = hashlib.sha256()
-    for name in ("solitaire.css", "solitaire.js"):
-        path = ROOT / "static" / name
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:10]
-
-
-ASSET_VERSION = _asset_version()
 
 
 # --------------------------------------------------------------------------- words
@@ -85,11 +67,6 @@ def prompt(state: dict) -> str:
     if state["playable"]:
         return f"Play a card onto the {top}."
     return f"No card goes on the {top}: turn the next stock card."
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
 def played_sentence(before: dict, pile: int) -> str:
@@ -238,11 +215,8 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
            autofocus: bool = False, **options) -> Response:
     t = table_context(state, **options)
     t["autofocus"] = autofocus
-    context = {"request": request, "t": t, "page": "solitaire", "flash": flash, "sol_version": ASSET_VERSION}
-    name = "solitaire.html" if page else "solitaire_fragment.html"
-    response = templates.TemplateResponse(request, name, context, status_code=status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    context = {"request": request, "t": t, "page": "solitaire", "flash": flash}
+    return render_fresh(request, "solitaire.html" if page else "solitaire_fragment.html", context, status)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -250,29 +224,6 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
 
 def _service(request: Request):
     return request.app.state.solitaire
-
-
-def _browser(request: Request) -> str:
-    return request.state.browser_id
-
-
-def _is_htmx(request: Request) -> bool:
-    return request.headers.get("hx-request") == "true"
-
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def _version(request: Request, form) -> int | None:
-    """The version the page was drawn from: If-Match first, else the form's field."""
-    header = request.headers.get("if-match")
-    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
-    if text in (None, "", "*"):
-        return None
-    if not str(text).isdigit():
-        raise Invalid("The page sent a version that is not a number: reload the page.")
-    return int(text)
 
 
 def _pile(form) -> int:
@@ -295,64 +246,46 @@ def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
     return seed, bool(form.get("winnable_only")), rules
 
 
-def _read_flash(request: Request) -> dict:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return {}
-    try:
-        data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
-    except (ValueError, UnicodeDecodeError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
-
-
-def _flash_value(data: dict) -> str:
-    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode()
-
-
-def _unavailable(error: ServiceError, page: bool) -> HTMLResponse:
-    if page:
-        return HTMLResponse(f"<!doctype html><title>Golf solitaire</title><p role='alert'>{error.message}</p>",
-                            status_code=503)
-    return HTMLResponse(error.message, status_code=503, media_type="text/plain")
+def _unavailable(error: Unavailable, page: bool) -> HTMLResponse:
+    return unavailable(error, page_title=PAGE_TITLE if page else None)
 
 
 async def _perform(request: Request, command: str) -> tuple[dict, dict]:
     """Carry out one command for this browser; returns the state and render options."""
-    service, browser_id = _service(request), _browser(request)
+    service, browser = _service(request), browser_id(request)
     form = await request.form()
-    version = _version(request, form)
+    version = form_version(request, form)
     clock_was_running = form.get("clock") == "running"
     options: dict = {}
     if command == "play":
         pile = _pile(form)
-        before = service.current(browser_id)
-        state = service.play(browser_id, pile, if_match=version)
+        before = service.current(browser)
+        state = service.play(browser, pile, if_match=version)
         options["say"] = played_sentence(before, pile)
         options["focus"] = _default_focus(state, after_pile=pile)
     elif command == "draw":
-        state = service.draw(browser_id, if_match=version)
+        state = service.draw(browser, if_match=version)
         options["say"] = f"Turned the {card_name(state['foundation']['top'])}."
     elif command == "undo":
-        before = service.current(browser_id)
-        state = service.undo(browser_id, if_match=version)
+        before = service.current(browser)
+        state = service.undo(browser, if_match=version)
         options["say"] = undone_sentence(before, state)
         options["focus"] = "undo" if state["can_undo"] else ""
         options["running"] = clock_was_running
     elif command == "restart":
-        state = service.restart(browser_id, if_match=version)
+        state = service.restart(browser, if_match=version)
         options["say"] = f"Deal {state['seed']} starts again from the beginning."
         options["focus"] = "sol-prompt"
     elif command == "new":
         seed, winnable_only, rules = _new_deal_request(form)
-        state = service.new(browser_id, seed, winnable_only, rules, if_match=version)
+        state = service.new(browser, seed, winnable_only, rules, if_match=version)
         kind = " (a winnable deal)" if seed is None and state["winnable_only"] else ""
         options["say"] = f"Deal {state['seed']}{kind} is dealt."
         options["focus"] = "sol-prompt"
     elif command == "hint":
-        advice = service.hint(browser_id)
-        state = service.current(browser_id)
-        options["hint"] = _sentence(advice["text"])
+        advice = service.hint(browser)
+        state = service.current(browser)
+        options["hint"] = sentence(advice["text"])
         options["focus"] = "sol-hint"
         options["running"] = clock_was_running
     else:  # pragma: no cover - the route lets only known commands through
@@ -370,23 +303,15 @@ async def _perform(request: Request, command: str) -> tuple[dict, dict]:
 def solitaire_page(request: Request):
     """The solitaire table. A visitor coming back finds the clock credited only up to
     their last move; the redirect just after a move (no script) is not a return."""
-    service, browser_id = _service(request), _browser(request)
     try:
-        stamp = int(request.query_params.get("t", "0"))
-    except ValueError:
-        stamp = 0
-    just_acted = 0 <= _now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
-    try:
-        state = service.current(browser_id) if just_acted else service.pause_if_away(browser_id)
+        state, flash, just_acted = arrival(request, _service(request), FLASH)
     except Unavailable as error:
         return _unavailable(error, page=True)
-    flash = _read_flash(request) if just_acted else {}
     focus = flash.get("focus", "")
     response = render(request, state, page=True, flash=flash.get("say"), hint=flash.get("hint"),
                       message=flash.get("message"), focus=focus, autofocus=bool(focus),
                       running=None if just_acted else False)
-    if request.cookies.get(FLASH_COOKIE):
-        response.delete_cookie(FLASH_COOKIE, path="/")
+    FLASH.forget(request, response)
     return response
 
 
@@ -394,10 +319,10 @@ def solitaire_page(request: Request):
 def solitaire_fragment(request: Request):
     """The table fragment as it stands; ``?away=1`` when the page comes back into view
     after a while, so the time away is not counted."""
-    service, browser_id = _service(request), _browser(request)
+    service, browser = _service(request), browser_id(request)
     away = request.query_params.get("away") == "1"
     try:
-        state = service.pause_if_away(browser_id) if away else service.current(browser_id)
+        state = service.pause_if_away(browser) if away else service.current(browser)
     except Unavailable as error:
         return _unavailable(error, page=False)
     return render(request, state, running=False if away else None, focus="keep")
@@ -407,38 +332,26 @@ def solitaire_fragment(request: Request):
 def new_deal_page(request: Request):
     """The New deal form as a page (the table opens it as a dialog when script runs)."""
     try:
-        state = _service(request).current(_browser(request))
+        state = _service(request).current(browser_id(request))
     except Unavailable as error:
         return _unavailable(error, page=True)
-    response = templates.TemplateResponse(request, "solitaire_new.html", {
-        "page": "solitaire", "nd": new_deal_model(state), "now_ms": _now_ms(), "sol_version": ASSET_VERSION})
-    response.headers["Cache-Control"] = "no-store"  # it carries the version it was drawn from
-    return response
+    return render_fresh(request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state),
+                                                        "now_ms": now_ms()})
 
 
 @router.post("/solitaire/{command}")
 async def solitaire_command(request: Request, command: str):
     if command not in COMMANDS:
-        return HTMLResponse("Not found", status_code=404)
-    htmx = _is_htmx(request)
-    try:
-        state, options = await _perform(request, command)
-    except Unavailable as error:
-        return _unavailable(error, page=not htmx)
-    except ServiceError as error:
-        # Refused: nothing changed. Draw the deal as it stands, with the reason.
-        try:
-            state = _service(request).current(_browser(request))
-        except Unavailable as again:
-            return _unavailable(again, page=not htmx)
-        form = await request.form()
-        return render(request, state, status=error.status, page=not htmx, message=error.message,
-                      focus="keep", running=form.get("clock") == "running")
-    if htmx:
-        return render(request, state, **options)
-    # Without script: back to the page, with what happened kept for one showing.
-    response = RedirectResponse(f"/solitaire?t={_now_ms()}", status_code=303)
-    flash = {k: v for k, v in (("say", options.get("say")), ("hint", options.get("hint")),
-                               ("focus", options.get("focus") or _default_focus(state))) if v}
-    response.set_cookie(FLASH_COOKIE, _flash_value(flash), max_age=60, path="/", httponly=True, samesite="lax")
-    return response
+        return not_found()
+    form = await request.form()
+    # A refusal keeps focus where it was, and the clock as the page had it.
+    refused = {"focus": "keep", "running": form.get("clock") == "running"}
+    return await answer_move(request, _service(request), lambda: _perform(request, command), render, _back,
+                             refused=refused, page_title=PAGE_TITLE)
+
+
+def _back(state: dict, options: dict) -> Response:
+    """Without script: back to the page, with what happened and where focus goes kept
+    for one showing."""
+    return back_after_move("/solitaire", FLASH, {"say": options.get("say"), "hint": options.get("hint"),
+                                                 "focus": options.get("focus") or _default_focus(state)})

@@ -15,6 +15,7 @@ The board the templates draw (``app.web.table``) names its cards with these word
 from __future__ import annotations
 
 from app.cards import card_name
+from app.web.common import sentence
 
 ROW_NAMES = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
@@ -251,9 +252,21 @@ def describe_action(action: dict, state: dict) -> str:
             "next_hole": "Deal the next hole"}.get(kind, "Play on")
 
 
+def hint_sentence(advice: dict, state: dict) -> str:
+    """One sentence: ``"Expert would take the 7 of hearts: it pairs your 7 in column 2."``
 
-def clock_text(seconds: int) -> str:
-    """``"5:07"``, or ``"1:02:03"`` past the hour."""
-    hours, rest = divmod(max(int(seconds), 0), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    The advice's reason usually names the move itself ("Take the 7 of hearts: it pairs
+    ..."); otherwise the move is said first, from the action."""
+    reason = (advice.get("reason") or "").strip()
+
+    def lower_first(text: str) -> str:
+        return text if len(text) > 1 and text[1].isupper() else text[:1].lower() + text[1:]
+
+    if reason and ":" in reason:
+        return sentence("Expert would " + lower_first(reason))
+    move = lower_first(describe_action(advice.get("action") or {}, state))
+    if move.startswith("discard draw"):
+        move = "choose Discard draw"
+    if not reason:
+        return sentence(f"Expert would {move}")
+    return sentence(f"Expert would {move}: {lower_first(reason).rstrip('.')}")

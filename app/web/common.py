@@ -1,0 +1,196 @@
+"""What the Golf table's pages and the solitaire page share.
+
+Both pages work the same way: every move is a form posted with the version the page
+was drawn from; with HTMX the answer is the table fragment, without script a redirect
+back to the page (``?t=<ms>``) with what happened kept in a short-lived cookie; a
+refusal draws the game as it stands, with the reason. This module holds the pieces of
+that: the templates and their asset version, reading the request, the flash cookie, the
+visit that follows a move, and the shapes of the answers.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.service.errors import Invalid, ServiceError, Unavailable
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+templates = Jinja2Templates(directory=ROOT / "templates")
+
+# Our own files the pages load as ``/static/<name>?v={{ asset_version }}``. One version for
+# them all, so a change to any of them reaches every page.
+ASSETS = ("golf.css", "golf.js", "solitaire.css", "solitaire.js")
+JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the table's pages) is no return
+
+
+def asset_version(names: tuple[str, ...] = ASSETS) -> str:
+    digest = hashlib.sha256()
+    for name in names:
+        path = ROOT / "static" / name
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+templates.env.globals["asset_version"] = asset_version()
+
+
+# --------------------------------------------------------------------------- words
+
+
+def sentence(text: str) -> str:
+    """The text with a full stop at the end, unless it ends a sentence already (or is empty)."""
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+def clock_text(seconds: int) -> str:
+    """``"5:07"``, or ``"1:02:03"`` past the hour."""
+    hours, rest = divmod(max(int(seconds), 0), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+# --------------------------------------------------------------------------- the request
+
+
+def browser_id(request: Request) -> str:
+    return request.state.browser_id
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def form_version(request: Request, form) -> int | None:
+    """The version the page was drawn from: If-Match first, else the form's field."""
+    header = request.headers.get("if-match")
+    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
+    if text in (None, "", "*"):
+        return None
+    if not str(text).isdigit():
+        raise Invalid("The page sent a version that is not a number: reload the page.")
+    return int(text)
+
+
+def just_acted(request: Request) -> bool:
+    """Whether this GET comes straight after a move: the redirect that follows a move
+    without script, and the links between the table's own pages, carry ``?t=<ms>``."""
+    try:
+        stamp = int(request.query_params.get("t", "0"))
+    except ValueError:
+        stamp = 0
+    return 0 <= now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
+
+
+# --------------------------------------------------------------------------- the flash cookie
+
+
+@dataclass(frozen=True)
+class FlashCookie:
+    """What a move made without script said (sentences, the hint, where focus goes),
+    kept across the redirect for the one page that shows it: JSON, in URL-safe base64."""
+
+    name: str
+
+    def read(self, request: Request) -> dict[str, str]:
+        raw = request.cookies.get(self.name)
+        if not raw:
+            return {}
+        try:
+            data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
+        except (ValueError, UnicodeDecodeError):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+    def keep(self, response: Response, data: dict[str, str]) -> None:
+        if data:
+            value = base64.urlsafe_b64encode(json.dumps(data).encode()).decode()
+            response.set_cookie(self.name, value, max_age=60, path="/", httponly=True, samesite="lax")
+
+    def forget(self, request: Request, response: Response) -> None:
+        if request.cookies.get(self.name):
+            response.delete_cookie(self.name, path="/")
+
+
+def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[str, str], bool]:
+    """The game as a GET of its page finds it, what the last move's flash cookie says,
+    and whether the visit came straight after a move. Any other visit is a return: the
+    service stops the clock for the time away (``pause_if_away``), and an old flash is
+    not shown."""
+    acted = just_acted(request)
+    game = service.current(browser_id(request)) if acted else service.pause_if_away(browser_id(request))
+    return game, flash.read(request) if acted else {}, acted
+
+
+# --------------------------------------------------------------------------- moves and answers
+
+
+async def answer_move(request: Request, service, perform: Callable[[], Awaitable[tuple[Any, dict]]],
+                      draw: Callable[..., Response], back: Callable[[Any, dict], Response], *,
+                      refused: dict | None = None, page_title: str | None = None) -> Response:
+    """The answer to a move posted from a page; both pages answer alike.
+
+    ``perform()`` carries out the move and gives the game and the options to draw it
+    with. With HTMX the answer is ``draw(request, game, **options)``, the table fragment;
+    without script it is ``back(game, options)``, the redirect back to the page. A refused
+    move changed nothing: the game as it stands is drawn with the reason (and the
+    ``refused`` options), as the fragment with HTMX and as the whole page without. When
+    the store does not answer: 503, as a page titled ``page_title`` if there is one and
+    the request is not from HTMX, else as plain text."""
+    htmx = is_htmx(request)
+    try:
+        game, options = await perform()
+    except Unavailable as error:
+        return unavailable(error, None if htmx else page_title)
+    except ServiceError as refusal:
+        # Refused: nothing changed. Draw the game as it stands, with the reason.
+        try:
+            game = service.current(browser_id(request))
+        except Unavailable as error:
+            return unavailable(error, None if htmx else page_title)
+        return draw(request, game, status=refusal.status, page=not htmx, message=refusal.message, **(refused or {}))
+    return draw(request, game, **options) if htmx else back(game, options)
+
+
+def render_fresh(request: Request, name: str, context: dict, status: int = 200) -> Response:
+    """A page or fragment that holds the version it was drawn from, so never cached."""
+    response = templates.TemplateResponse(request, name, context, status_code=status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def back_after_move(path: str, flash: FlashCookie, said: dict[str, str | None]) -> RedirectResponse:
+    """Without script: back to the page, stamped as just after a move, with what happened
+    kept for one showing."""
+    response = RedirectResponse(f"{path}?t={now_ms()}", status_code=303)
+    flash.keep(response, {k: v for k, v in said.items() if v})
+    return response
+
+
+def not_found() -> HTMLResponse:
+    return HTMLResponse("Not found", status_code=404)
+
+
+def unavailable(error: ServiceError, page_title: str | None = None) -> HTMLResponse:
+    """503 when the store does not answer: a page with this title in the alert role, or
+    plain text for a script (HTMX shows it in the alert area)."""
+    if page_title:
+        return HTMLResponse(f"<!doctype html><title>{page_title}</title><p role='alert'>{error.message}</p>",
+                            status_code=503)
+    return HTMLResponse(error.message, status_code=503, media_type="text/plain")
