@@ -7,60 +7,20 @@
  * - Ticks the clock, keeps the computer speed in a cookie, opens the dialogs, keeps
  *   focus on the prompt (or the next likely control) after a swap, and pauses the match
  *   when the page is hidden so time away is not counted.
+ * The helpers it shares with the solitaire page are in common.js (window.GolfPage).
  */
 (function () {
   "use strict";
 
+  var page = window.GolfPage;
+  var byId = page.byId, announce = page.announce, focusQuietly = page.focusQuietly;
   var SPEED_COOKIE = "golf_speed";
-  var KEEP_LINES = 4;
   var playback = { id: 0, restore: null };
-  var clockTimer = null;
   var pausedWhileAway = false;
 
-  function byId(id) { return document.getElementById(id); }
-
-  function announce(text) {
-    var region = byId("announce");
-    if (!region || !text) return;
-    var line = document.createElement("p");
-    line.textContent = text;
-    region.appendChild(line);
-    while (region.children.length > KEEP_LINES) region.removeChild(region.firstElementChild);
-  }
-
-  /* ------------------------------------------------------------------ clock */
-  function formatClock(total) {
-    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
-    var mm = h ? String(m).padStart(2, "0") : String(m);
-    return (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
-  }
-
-  function startClock() {
-    clearInterval(clockTimer);
-    var table = byId("table"), clock = byId("clock");
-    if (!table || !clock || table.dataset.running !== "true") return;
-    var base = parseInt(clock.dataset.elapsed, 10) || 0;
-    var started = Date.now();
-    clockTimer = setInterval(function () {
-      var now = base + Math.floor((Date.now() - started) / 1000);
-      clock.textContent = formatClock(now);
-      clock.setAttribute("datetime", "PT" + now + "S");
-    }, 1000);
-  }
-
   /* ------------------------------------------------------------------ focus */
-  function focusQuietly(el) {
-    if (!el) return;
-    el.focus({ preventScroll: true });
-    var box = el.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
-  }
-
   function focusAfterSwap(table) {
-    var active = document.activeElement;
-    var lost = !active || active === document.body || !document.contains(active) ||
-      active.id === "prompt" || active.id === "main";
-    if (!lost) return;
+    if (!page.focusLost(["prompt"])) return;
     var want = table.dataset.focus;
     var target = null;
     if (want === "hint") target = byId("hint");
@@ -129,7 +89,7 @@
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
-    startClock();
+    page.startClock("table", "clock");
     var speed = table.querySelector("[data-speed]");
     if (speed) {
       var chosen = readCookie(SPEED_COOKIE);
@@ -157,17 +117,7 @@
         return;
       }
     }
-    var opener = event.target.closest && event.target.closest("[data-open]");
-    if (opener) {
-      var target = byId(opener.dataset.open);
-      if (target && target.showModal) { event.preventDefault(); target.showModal(); }
-      return;
-    }
-    var closer = event.target.closest && event.target.closest("[data-close]");
-    if (closer) {
-      var open = closer.closest("dialog");
-      if (open) open.close();
-    }
+    page.dialogClick(event, "data-open", "data-close");
   }, true);
 
   document.addEventListener("change", function (event) {
@@ -181,52 +131,20 @@
     cancelPlayback(); // Undo, Restart and every other move cancel the steps still pending
   });
 
-  // After the settle, when HTMX has wired up the new table's buttons (and before the
-  // browser paints, as the settle delay is 0), so the frames can take the board's place.
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var table = byId("table");
-    if (!table || table.dataset.ready) return;
-    tableReady(true);
-  });
+  // After each swap the new table is ready once HTMX has wired up its buttons, and before
+  // the browser paints (the settle delay is 0), so the frames can take the board's place.
+  page.onTableReady("table", tableReady);
 
-  document.addEventListener("htmx:sendError", function () {
-    showAlert("The game server could not be reached; nothing was changed. Check the connection and try again.");
-  });
-
-  document.addEventListener("htmx:responseError", function (event) {
-    var xhr = event.detail && event.detail.xhr;
-    var text = xhr && xhr.status === 503 && xhr.responseText && xhr.responseText.length < 300 ? xhr.responseText :
-      "Something went wrong on the server; nothing was changed. Try again in a moment.";
-    showAlert(text);
-  });
-
-  function showAlert(text) {
-    var region = byId("alert");
-    if (!region) return;
-    var p = document.createElement("p");
-    p.textContent = text;
-    region.replaceChildren(p);
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    var table = byId("table");
-    if (!table) return;
-    if (document.visibilityState === "hidden") {
-      if (table.dataset.running === "true" && navigator.sendBeacon) {
-        var data = new FormData();
-        data.append("version", table.dataset.version);
-        pausedWhileAway = navigator.sendBeacon("/play/away", data);
-      }
-    } else if (pausedWhileAway && window.htmx) {
+  page.onVisibility("table", function (table) {
+    if (table.dataset.running === "true" && navigator.sendBeacon) {
+      var data = new FormData();
+      data.append("version", table.dataset.version);
+      pausedWhileAway = navigator.sendBeacon("/play/away", data);
+    }
+  }, function () {
+    if (pausedWhileAway && window.htmx) {
       pausedWhileAway = false;
-      htmx.ajax("GET", "/table", { target: "#table", swap: "outerHTML" });
+      page.reloadTable("table", "/table");
     }
   });
-
-  // After HTMX has wired up the page (its DOMContentLoaded handler was added first).
-  if (document.readyState === "complete") {
-    tableReady(false);
-  } else {
-    document.addEventListener("DOMContentLoaded", function () { tableReady(false); });
-  }
 })();

@@ -30,7 +30,7 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``. One version for
 # them all, so a change to any of them reaches every page.
-ASSETS = ("golf.css", "golf.js", "solitaire.css", "solitaire.js")
+ASSETS = ("common.js", "golf.css", "golf.js", "solitaire.css", "solitaire.js")
 JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the table's pages) is no return
 
 

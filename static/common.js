@@ -1,0 +1,154 @@
+/* What the Golf table's script and the solitaire page's share, as window.GolfPage.
+ *
+ * Loaded on every page before the page's own script. Each table is swapped whole by
+ * HTMX after a move; these helpers find its parts again by id each time:
+ * - announce: the polite live region (#announce), keeping its last few lines;
+ * - startClock: ticks the clock from the elapsed seconds the server sent;
+ * - focusQuietly, focusLost: focus after a swap, without jumping the page;
+ * - dialogClick: openers and closers of the <dialog>s;
+ * - onTableReady, onVisibility, reloadTable: the table's life on the page.
+ * It also shows in the alert area (#alert) why a request failed, on every page.
+ */
+(function () {
+  "use strict";
+
+  var KEEP_LINES = 4; // enough to read back the last moves, short enough to stay tidy
+  var clockTimer = null; // a page has one table, so one clock
+
+  function byId(id) { return document.getElementById(id); }
+
+  function announce(text) {
+    var region = byId("announce");
+    if (!region || !text) return;
+    var line = document.createElement("p");
+    line.textContent = text;
+    region.appendChild(line);
+    while (region.children.length > KEEP_LINES) region.removeChild(region.firstElementChild);
+  }
+
+  /* ------------------------------------------------------------------ clock */
+  function formatClock(total) {
+    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    var mm = h ? String(m).padStart(2, "0") : String(m);
+    return (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
+  }
+
+  /* Ticks the <time> with id clockId while the table (tableId) says data-running="true",
+   * counting on from its data-elapsed; stops the clock ticking before. */
+  function startClock(tableId, clockId) {
+    clearInterval(clockTimer);
+    var table = byId(tableId), clock = byId(clockId);
+    if (!table || !clock || table.dataset.running !== "true") return;
+    var base = parseInt(clock.dataset.elapsed, 10) || 0;
+    var started = Date.now();
+    clockTimer = setInterval(function () {
+      var now = base + Math.floor((Date.now() - started) / 1000);
+      clock.textContent = formatClock(now);
+      clock.setAttribute("datetime", "PT" + now + "S");
+    }, 1000);
+  }
+
+  /* ------------------------------------------------------------------ focus */
+  function focusQuietly(el) {
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    var box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
+  }
+
+  /* Whether focus is nowhere the person put it after a swap: on nothing, on an element
+   * the swap removed, on <main>, or on one of the ids given (places the page sends it). */
+  function focusLost(ids) {
+    var active = document.activeElement;
+    return !active || active === document.body || !document.contains(active) ||
+      active.id === "main" || (ids || []).indexOf(active.id) >= 0;
+  }
+
+  /* ------------------------------------------------------------------ dialogs */
+  /* A click on an opener (an element with openAttr, naming a dialog's id) shows that
+   * dialog as modal; one on a closer (with closeAttr) closes the dialog it is in.
+   * Returns whether the click was on either. */
+  function dialogClick(event, openAttr, closeAttr) {
+    if (!event.target.closest) return false;
+    var opener = event.target.closest("[" + openAttr + "]");
+    if (opener) {
+      var dialog = byId(opener.getAttribute(openAttr));
+      if (dialog && dialog.showModal && !dialog.open) { event.preventDefault(); dialog.showModal(); }
+      return true;
+    }
+    var closer = event.target.closest("[" + closeAttr + "]");
+    if (closer) {
+      var open = closer.closest("dialog");
+      if (open) open.close();
+      return true;
+    }
+    return false;
+  }
+
+  /* ------------------------------------------------------------------ the table */
+  /* Calls ready(afterSwap) for the table with this id: once when the page has loaded,
+   * after HTMX has wired it up (its DOMContentLoaded handler was added first), and after
+   * each swap that brings a new table (one without data-ready), once the settle is done
+   * and HTMX has wired up its buttons. ready marks the table with data-ready. */
+  function onTableReady(tableId, ready) {
+    document.addEventListener("htmx:afterSettle", function () {
+      var table = byId(tableId);
+      if (!table || table.dataset.ready) return;
+      ready(true);
+    });
+    if (document.readyState === "complete") {
+      ready(false);
+    } else {
+      document.addEventListener("DOMContentLoaded", function () { ready(false); });
+    }
+  }
+
+  /* Calls hidden(table) when the page is hidden and shown(table) when it is seen again,
+   * while the page has the table with this id. */
+  function onVisibility(tableId, hidden, shown) {
+    document.addEventListener("visibilitychange", function () {
+      var table = byId(tableId);
+      if (!table) return;
+      if (document.visibilityState === "hidden") hidden(table);
+      else shown(table);
+    });
+  }
+
+  /* Asks the server for the table as it stands and swaps it in whole. */
+  function reloadTable(tableId, url) {
+    htmx.ajax("GET", url, { target: "#" + tableId, swap: "outerHTML" });
+  }
+
+  /* ------------------------------------------------------------------ failed requests */
+  function showAlert(text) {
+    var region = byId("alert");
+    if (!region) return;
+    var p = document.createElement("p");
+    p.textContent = text;
+    region.replaceChildren(p);
+  }
+
+  document.addEventListener("htmx:sendError", function () {
+    showAlert("The game server could not be reached; nothing was changed. Check the connection and try again.");
+  });
+
+  // A 503 says in a sentence why (the store did not answer); other failures say nothing useful.
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    var text = xhr && xhr.status === 503 && xhr.responseText && xhr.responseText.length < 300 ? xhr.responseText :
+      "Something went wrong on the server; nothing was changed. Try again in a moment.";
+    showAlert(text);
+  });
+
+  window.GolfPage = {
+    byId: byId,
+    announce: announce,
+    startClock: startClock,
+    focusQuietly: focusQuietly,
+    focusLost: focusLost,
+    dialogClick: dialogClick,
+    onTableReady: onTableReady,
+    onVisibility: onVisibility,
+    reloadTable: reloadTable
+  };
+})();
