@@ -49,12 +49,6 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def join_words(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 # --------------------------------------------------------------------------- the state
 
 
