@@ -172,7 +172,7 @@ def summarise(names: list[str], rules: RuleSet, results: list[MatchResult], seed
             "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
         })
     return {"rules": rules.name, "players": rules.players, "holes": rules.holes, "matches": len(results),
-            "seed": seed, "entrants": entrants}
+            "seed": seed, "rule_set": rules.summary(), "entrants": entrants}
 
 
 def report(summary: dict) -> str:

@@ -22,13 +22,14 @@ import random
 import time
 
 from app.golf.actions import action_from_json
+from app.golf.engine import Phase
 from app.players.heuristic import Advisor, Style
 from app.players.knowledge import Table, read_table
 from app.players.rollout import QuickPolicy, determinize, play_out
 
 SHORTLIST_MARGIN = 3.0   # points: actions priced further from the best are not worth sampling
 SHORTLIST_SIZE = 3
-WORK_BUDGET = 1500       # simulated actions per decision
+WORK_BUDGET = 1200       # simulated actions per decision
 PLAYOUT_LIMIT = 240      # simulated actions before a playout is scored as it lies
 PLAYOUT_OVERHEAD = 5     # a playout's fixed cost (copy, first action, scoring) in simulated actions
 MIN_SAMPLES = 8          # fewer samples than this cannot overturn the prices
@@ -90,6 +91,7 @@ class ExpertPlayer:
             for index, action in enumerate(actions):
                 state = sample.clone()
                 state.apply(0, action)
+                self.finish_turn(state, advisor)
                 scores, used = play_out(state, policy, self.playout_limit)
                 work += used + PLAYOUT_OVERHEAD
                 totals[index].append(utility(scores))
@@ -107,6 +109,17 @@ class ExpertPlayer:
             if mean > self.switch_z * spread / math.sqrt(n) and mean > best_gain:
                 best, best_gain = index, mean
         return shortlist[best]
+
+    @staticmethod
+    def finish_turn(state, advisor: Advisor) -> None:
+        """Play the rest of this turn as the prices say, so that a draw is judged by what
+        would really be done with the card drawn, not by what a quick player would do."""
+        while state.turn == 0 and state.phase in (Phase.PLACE, Phase.FLIP):
+            if state.phase is Phase.PLACE:
+                choice = advisor.placement(state.held[0], state.held_source)
+            else:
+                choice = advisor.flip_choice()
+            state.apply(0, action_from_json(choice))
 
     @staticmethod
     def utility_function(table: Table):

@@ -71,6 +71,8 @@ class Advisor:
         self._deny: dict[str | None, float] = {}
         self._closing_extra: dict[str | None, float] = {}
         self._draw_gain: dict[int, float] = {}
+        self._placement: dict[tuple[str, str], dict] = {}
+        self._flip: dict | None = None
 
     # ------------------------------------------------------------------ the parts of a price
 
@@ -153,8 +155,8 @@ class Advisor:
     def place_prices(self, rank: str, source: str) -> list[tuple[float, dict]]:
         """Every way to play a held card of ``rank``: swaps, and a throw when it came from the stock."""
         me, odds = self.me, self.odds
-        hidden = [p for p, r in enumerate(me) if r is None and not self.table.face_up[0][p]]
         face_down = self.table.hidden(0)
+        unknown = [p for p in face_down if me[p] is None]  # face down and not peeked at
         prices = []
         for position in range(len(me)):
             change = odds.swap_change(me, position, rank)
@@ -168,10 +170,26 @@ class Advisor:
             flip = self.rules.flip_after_reject
             if flip == "must" and len(face_down) == 1 and self.closes([]):
                 price = self.closing_extra(rank)
-            elif flip != "never" and hidden:
+            elif flip != "never" and unknown:
                 price -= REVEAL_INFO
             prices.append((price, {"action": "reject"}))
         return prices
+
+    def placement(self, rank: str, source: str) -> dict:
+        """The best way to play a held card of ``rank`` (cached: playouts ask again and again)."""
+        key = (rank, source)
+        if key not in self._placement:
+            self._placement[key] = min(self.place_prices(rank, source), key=lambda item: item[0])[1]
+        return self._placement[key]
+
+    def flip_choice(self) -> dict:
+        """The best reveal after a throw (or leaving the cards as they are, where that is allowed)."""
+        if self._flip is None:
+            prices = self.reveal_prices()
+            if self.rules.flip_after_reject == "may":
+                prices.append((0.0, {"action": "skip"}))
+            self._flip = min(prices, key=lambda item: item[0])[1]
+        return self._flip
 
     def stock_price(self) -> float:
         """The expected price of drawing from the stock and then playing the card as well as possible."""
