@@ -4,9 +4,12 @@ The :class:`~app.players.heuristic.Advisor` prices every legal action one move d
 few best (within :data:`SHORTLIST_MARGIN` points of the cheapest) are then compared by
 determinized playouts: the unseen cards are dealt at random consistently with the view
 (:func:`~app.players.rollout.determinize`), each shortlisted action is applied to the
-same sample and the hole is played out by quick players seeing only what their seats
-could see. Every action meets the same samples (common random numbers), so the
-comparison measures the actions and not the luck of the deal. A playout is scored by
+same sample, the rest of the Expert's own turn is played by the prices (so a draw is
+judged by what would really be done with the card), and the hole is played out by
+quick players seeing only what their seats could see. Every action meets the same
+samples (common random numbers), so the comparison measures the actions and not the
+luck of the deal; the priced favourite is kept unless another action beats it by more
+than the sampling noise. A playout is scored by
 the match, not only the hole: the chance of winning given the totals and the holes left,
 so the Expert takes risks when behind late and avoids them when ahead.
 

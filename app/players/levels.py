@@ -8,9 +8,13 @@
 - **Medium** knows column pairs and the odds of a face-down card, but remembers only what
   lies face up now, takes the pile's card only when it clearly helps, and ends the hole
   whenever that lowers its own score, without a thought for the final turn it hands over.
-- **Hard** remembers every card seen, prices a stock draw exactly, does not throw the
-  next player the card it needs, and ends the hole only when it pays
-  (:class:`~app.players.heuristic.Style` with every part on).
+- **Hard** remembers every card seen, weighs a column pair against a low card with the
+  exact odds of the unseen cards, prices a stock draw exactly against the pile's card,
+  and keeps half an eye on what the next player collects; but it ends the hole whenever
+  that lowers its own score, without a thought for the final turn it hands over.
+
+The Expert (:mod:`app.players.expert`) has all of Hard, reads the next player fully,
+ends the hole only when that pays, and checks its best moves by sampling.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ EASY_KNOCKS = 12     # Easy knocks once its guess of its own score is this low
 UNSEEN_GUESS = 5     # what Easy supposes a face-down card is worth
 
 MEDIUM = Style(memory="table", deny=0.0, careful_close=False, take_threshold=2.5)
-HARD = Style()
+HARD = Style(deny=0.5, careful_close=False)
 
 
 class StyledPlayer:

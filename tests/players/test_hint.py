@@ -102,3 +102,9 @@ def test_every_hint_is_legal_and_names_its_card_and_place(rules_name):
             assert PLACE.search(reason) or "column" in reason
         advised += 1
     assert advised >= 3
+
+
+def test_the_same_position_always_gets_the_same_hint():
+    state = walk(PRESETS["standard"], 21, steps=14)
+    seen = view(state, (state.to_act() or (0,))[0])
+    assert hint(seen) == hint(seen)

@@ -31,6 +31,7 @@ def test_built_in_players_turn_up_their_first_positions_in_the_opening():
 
 
 def test_easy_breaks_its_own_pair_for_a_low_card_and_hard_does_not():
+    # Column 1 (queen over queen) is a pair; the 3 drawn belongs anywhere but there.
     state = position(["QS", "9C", "4D", "QH", "8S", "6D"], ["KC", "KD", "5C", "5D", "7C", "7D"],
                      ["JC"], ["3S", "TD", "TH"], up=(0, 3, 1))
     state.apply(0, action_from_json({"action": "draw", "source": "stock"}))  # the 3 of spades
@@ -47,11 +48,11 @@ def test_easy_takes_a_low_card_without_looking_at_columns_and_medium_takes_the_p
     assert get_player("medium").choose(seen) == {"action": "draw", "source": "discard"}
 
 
-def test_hard_keeps_the_card_the_next_player_needs_and_medium_throws_it():
-    # The other player shows a 9 over a face-down card; Hard drew a 9 it has no use for.
+def test_expert_keeps_the_card_the_next_player_needs_and_medium_throws_it():
+    # The other player shows a 9 over a face-down card; the Expert drew a 9 it has no use for.
     state = position(["KS", "AC", "2D", "5H", "8S", "6D"], ["9C", "QD", "5C", "7D", "7C", "4D"],
                      ["JC"], ["9S", "TD", "TH"], up=(0, 1, 2))
     state.apply(0, action_from_json({"action": "draw", "source": "stock"}))
     seen = view(state, 0)
     assert get_player("medium").choose(seen) == {"action": "reject"}
-    assert get_player("hard").choose(seen)["action"] == "swap"
+    assert get_player("expert").choose(seen)["action"] == "swap"
