@@ -92,15 +92,15 @@ REFUSALS = {
 }
 
 
-def golf(request: Request) -> GolfService:
+async def golf(request: Request) -> GolfService:
     return request.app.state.golf
 
 
-def browser(request: Request) -> str:
+async def browser(request: Request) -> str:
     return request.state.browser_id
 
 
-def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
+async def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
     if if_match is None or if_match.strip() == "*":
         return None
@@ -239,7 +239,7 @@ class Pile(BaseModel):
     pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
 
 
-def solitaire(request: Request):
+async def solitaire(request: Request):
     return request.app.state.solitaire
 
 
