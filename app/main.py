@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -9,9 +10,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 
 from app.service.browsers import deal_key
-from app.service.errors import ServiceError
+from app.service.common import UNAVAILABLE_MESSAGE
+from app.service.errors import ServiceError, Unavailable
 from app.service.golf import GolfService
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, solitaire_stats
@@ -21,6 +24,7 @@ from app.web import api, pages, solitaire_pages
 from app.web.session import BrowserSessionMiddleware
 
 ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger(__name__)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -36,9 +40,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.solitaire = SolitaireService(engine)
 
         def stats(browser_id: str) -> dict:
-            with engine.connect() as connection:
-                return {"golf": golf_stats(connection, browser_id),
-                        "solitaire": solitaire_stats(connection, browser_id)}
+            try:
+                with engine.connect() as connection:
+                    return {"golf": golf_stats(connection, browser_id),
+                            "solitaire": solitaire_stats(connection, browser_id)}
+            except OperationalError:
+                log.exception("storage failed")
+                raise Unavailable(UNAVAILABLE_MESSAGE) from None
 
         app.state.stats = stats
         yield

@@ -189,7 +189,10 @@ def table_page(request: Request):
 @router.get("/table", response_class=HTMLResponse)
 def table_fragment(request: Request):
     """The table fragment as it stands (the page asks for it when it comes back into view)."""
-    outcome = _service(request).current(browser_id(request))
+    try:
+        outcome = _service(request).current(browser_id(request))
+    except Unavailable as error:
+        return unavailable(error)
     return _render_table(request, outcome, returning=True)
 
 
@@ -316,14 +319,20 @@ def _back(outcome: Outcome, options: dict) -> Response:
 @router.get("/new", response_class=HTMLResponse)
 def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
-    outcome = _service(request).current(browser_id(request))
-    return templates.TemplateResponse(request, "new_game.html", {
+    try:
+        outcome = _service(request).current(browser_id(request))
+    except Unavailable as error:
+        return unavailable(error, page_title="New game – Golf")
+    return render_fresh(request, "new_game.html", {
         "page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()})
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
-    outcome = _service(request).current(browser_id(request))
+    try:
+        outcome = _service(request).current(browser_id(request))
+    except Unavailable as error:
+        return unavailable(error, page_title="Scorecard – Golf")
     return templates.TemplateResponse(request, "scorecard.html", {
         "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
 
@@ -360,7 +369,10 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    stats = request.app.state.stats(browser_id(request))
+    try:
+        stats = request.app.state.stats(browser_id(request))
+    except Unavailable as error:
+        return unavailable(error, page_title="Statistics – Golf")
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]

@@ -34,6 +34,20 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypat
     assert after == state
 
 
+@pytest.mark.parametrize("path", ["/", "/table", "/new", "/scorecard", "/statistics", "/api/stats",
+                                  "/solitaire", "/solitaire/table", "/solitaire/new"])
+def test_every_page_says_plainly_when_the_storage_cannot_be_reached(api, monkeypatch, path):
+    open_hole(api)
+
+    def database_gone(self, *args, **kwargs):
+        raise OperationalError("SELECT", {}, Exception("unable to open database file"))
+
+    monkeypatch.setattr(Connection, "_execute_context", database_gone)
+    response = api.get(path)
+    assert response.status_code == 503
+    assert "storage cannot be reached" in response.text and "nothing was changed" in response.text
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
