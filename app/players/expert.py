@@ -32,7 +32,7 @@ from app.players.rollout import QuickPolicy, determinize, play_out
 
 SHORTLIST_MARGIN = 3.0   # points: actions priced further from the best are not worth sampling
 SHORTLIST_SIZE = 3
-WORK_BUDGET = 1200       # simulated actions per decision
+WORK_BUDGET = 3000       # simulated actions per decision
 PLAYOUT_LIMIT = 240      # simulated actions before a playout is scored as it lies
 PLAYOUT_OVERHEAD = 5     # a playout's fixed cost (copy, first action, scoring) in simulated actions
 MIN_SAMPLES = 8          # fewer samples than this cannot overturn the prices
