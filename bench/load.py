@@ -1,17 +1,17 @@
 """Load benchmark: N simulated players over HTTP against one running server.
 
-    python -m bench.load --start [--players 50] [--seconds 15] [--level medium] [--think 0]
+    python -m bench.load --start [--players 50] [--seconds 15] [--level medium] [--think 1 --think 0]
     python -m bench.load --url http://127.0.0.1:8000 [--players 50] ...
 
 Each simulated player is a browser of its own (its own cookie) playing whole matches
 through the JSON API (a greedy player chooses its moves from the state it gets back).
-With ``--think 0`` (the default) every player acts again as soon as it has an answer,
-so the server, not the players, sets the pace: that measures throughput. With
-``--think 1.0`` each player waits about a second between moves, as a person does:
-that measures the latency people would see with that many at the table at once.
-In the same run the same number of clients then hammer ``/healthz``, a trivial
-endpoint of the same server, and the script prints both side by side: requests per
-second and p50/p99 latency. ``--start`` runs the server itself: uvicorn, one worker,
+With ``--think 1.0`` each player waits about a second between moves, as a person does:
+that measures the latency people would see with that many at the table at once. With
+``--think 0`` every player acts again as soon as it has an answer, so the server, not
+the players, sets the pace: that measures its capacity. By default it measures both.
+In the same run, at the same pace, the same number of clients call ``/healthz``, a
+trivial endpoint of the same server, and the script prints both side by side:
+requests per second and p50/p99 latency. ``--start`` runs the server itself: uvicorn, one worker,
 no access log, on a fresh SQLite file.
 
 The HTTP client is a few lines over asyncio streams (keep-alive HTTP/1.1) rather
@@ -26,7 +26,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -164,8 +163,9 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--level", default="medium", help="the computer's level (with --start)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds each player waits between moves (0: as fast as answered)")
+    parser.add_argument("--think", type=float, action="append",
+                        help="mean seconds each player waits between moves, 0 for as fast as answered; "
+                             "may be given more than once (default: 1 then 0)")
     args = parser.parse_args(argv)
     parts = urlsplit(args.url)
     host, port = parts.hostname, parts.port or 80
@@ -174,18 +174,20 @@ def main(argv=None):
         server, _ = start_server(port, args.level)
     try:
         print(f"{args.players} concurrent clients, {args.seconds:g} s each phase, server {args.url}"
-              + (f", one worker, SQLite, level {args.level}" if args.start else "")
-              + (f", about {args.think:g} s between moves" if args.think else ", no pause between moves"))
+              + (f", one worker, SQLite, level {args.level}" if args.start else ""))
         asyncio.run(measure(trivial_loop, host, port, args.players, 2))  # warm up
         asyncio.run(measure(player_loop, host, port, args.players, 2))
-        trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds, args.think))
-        actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds, args.think))
-        trivial_rate, _ = summary("GET /healthz", trivial[0], trivial[2], trivial[1])
-        action_rate, action_p99 = summary("game actions (POST)", actions[0], actions[2], actions[1])
-        print(f"actions / trivial throughput: {action_rate / trivial_rate:.2f}")
-        if actions[1]:
-            print("first errors:", actions[1][:3])
-        print("median action latency:", f"{statistics.median(actions[0]) * 1000:.1f} ms")
+        for think in args.think or [1.0, 0.0]:
+            print()
+            print(f"about {think:g} s between each player's moves (people at the table)" if think
+                  else "no pause between moves (the server's capacity)")
+            trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds, think))
+            actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds, think))
+            trivial_rate, _ = summary("GET /healthz", trivial[0], trivial[2], trivial[1])
+            action_rate, _ = summary("game actions (POST)", actions[0], actions[2], actions[1])
+            print(f"actions / trivial throughput: {action_rate / trivial_rate:.2f}")
+            if actions[1]:
+                print("first errors:", actions[1][:3])
     finally:
         if server:
             server.terminate()
