@@ -92,6 +92,8 @@ REFUSALS = {
 }
 
 
+# The dependencies only read the request, so they are coroutines: FastAPI runs a plain
+# function dependency in its thread pool, a hop that cost more than the lookup.
 async def golf(request: Request) -> GolfService:
     return request.app.state.golf
 
