@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -10,11 +9,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import OperationalError
 
 from app.service.browsers import deal_key
-from app.service.common import UNAVAILABLE_MESSAGE
-from app.service.errors import ServiceError, Unavailable
+from app.service.common import in_transaction
+from app.service.errors import ServiceError
 from app.service.golf import GolfService
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, solitaire_stats
@@ -24,7 +22,6 @@ from app.web import api, pages, solitaire_pages
 from app.web.session import BrowserSessionMiddleware
 
 ROOT = Path(__file__).resolve().parent.parent
-log = logging.getLogger(__name__)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -40,13 +37,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.solitaire = SolitaireService(engine)
 
         def stats(browser_id: str) -> dict:
-            try:
-                with engine.connect() as connection:
-                    return {"golf": golf_stats(connection, browser_id),
-                            "solitaire": solitaire_stats(connection, browser_id)}
-            except OperationalError:
-                log.exception("storage failed")
-                raise Unavailable(UNAVAILABLE_MESSAGE) from None
+            return in_transaction(engine, lambda connection: {
+                "golf": golf_stats(connection, browser_id),
+                "solitaire": solitaire_stats(connection, browser_id)})
 
         app.state.stats = stats
         yield

@@ -11,8 +11,8 @@ that measures the latency people would see with that many at the table at once. 
 the players, sets the pace: that measures its capacity. By default it measures both.
 In the same run, at the same pace, the same number of clients call ``/healthz``, a
 trivial endpoint of the same server, and the script prints both side by side:
-requests per second and p50/p99 latency. ``--start`` runs the server itself: uvicorn, one worker,
-no access log, on a fresh SQLite file.
+requests per second and p50/p99 latency. ``--start`` runs the server itself: uvicorn,
+one worker, no access log, on a fresh SQLite file.
 
 The HTTP client is a few lines over asyncio streams (keep-alive HTTP/1.1) rather
 than a full client library, so that on a 2-core machine the clients cost the server
