@@ -31,6 +31,7 @@ def healthz(request: Request) -> JSONResponse:
     except Exception as error:  # any driver's failure means the same: the database does not answer
         log.warning("health check: the database does not answer", exc_info=error)
         problems.append(f"the database does not answer ({type(error).__name__})")
+    name = "the list of templates"
     try:
         names = templates.env.list_templates()
         if not names:
@@ -38,8 +39,8 @@ def healthz(request: Request) -> JSONResponse:
         for name in names:
             templates.env.get_template(name)
     except (TemplateError, OSError) as error:
-        log.warning("health check: the templates do not load", exc_info=error)
-        problems.append(f"the page templates do not load ({type(error).__name__}: {error})")
+        log.warning("health check: %s does not load", name, exc_info=error)
+        problems.append(f"the page templates do not load ({name}: {type(error).__name__}: {error})")
     if problems:
         return JSONResponse({"status": "unavailable", "detail": "; ".join(problems)}, status_code=503)
     return JSONResponse({"status": "ok"})
