@@ -1,9 +1,31 @@
-"""``python -m app``: serve the game on http://127.0.0.1:8000 (GOLF_HOST, GOLF_PORT to change)."""
+"""``python -m app``: serve the game on http://127.0.0.1:8000 (GOLF_HOST, GOLF_PORT to change).
+
+The database is checked before the server starts, so that a data folder this user cannot
+write ends the start with one sentence on stderr (exit status 1) rather than a traceback.
+"""
 
 import os
+import sys
 
 import uvicorn
+from sqlalchemy.engine import make_url
 
-if __name__ == "__main__":
+from app.settings import get_settings
+from app.store.database import DatabaseFolderError, prepare_sqlite_folder
+
+
+def main() -> int:
+    settings = get_settings()
+    try:
+        prepare_sqlite_folder(settings.database_url)
+    except DatabaseFolderError as error:
+        print(f"golf: {error}", file=sys.stderr)
+        return 1
+    print(f"golf: database {make_url(settings.database_url).render_as_string(hide_password=True)}", file=sys.stderr)
     uvicorn.run("app.main:app", host=os.environ.get("GOLF_HOST", "127.0.0.1"),
                 port=int(os.environ.get("GOLF_PORT", "8000")), proxy_headers=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from app.resources import STATIC
 from app.service.browsers import deal_key
 from app.service.common import in_transaction
 from app.service.errors import ServiceError
@@ -18,10 +18,8 @@ from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, solitaire_stats
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
-from app.web import api, pages, solitaire_pages
+from app.web import api, health, pages, solitaire_pages
 from app.web.session import BrowserSessionMiddleware
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -67,15 +65,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())},
                             status_code=422)
 
-    @app.get("/healthz", include_in_schema=False)
-    async def healthz():
-        return {"status": "ok"}
-
+    app.include_router(health.router)
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
     app.include_router(pages.router)
     app.include_router(solitaire_pages.router)
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 

@@ -5,16 +5,27 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from platformdirs import user_data_dir
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-DATA_DIR = Path("data")
+
+def default_data_dir() -> Path:
+    """The platform's folder for a user's application data: ``~/.local/share/golf`` on
+    Linux (``$XDG_DATA_HOME/golf``), ``~/Library/Application Support/golf`` on macOS,
+    ``%LOCALAPPDATA%\\golf`` on Windows. Never the folder the server was started from."""
+    return Path(user_data_dir("golf", appauthor=False))
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="GOLF_")
 
-    database_url: str = f"sqlite:///{DATA_DIR / 'golf.sqlite3'}"
-    """An SQLAlchemy URL; ``postgresql+psycopg://user@host/db`` for PostgreSQL."""
+    data_dir: Path = Field(default_factory=default_data_dir)
+    """Where the SQLite database lives; a relative path is resolved once, at start-up."""
+
+    database_url: str = ""
+    """An SQLAlchemy URL; ``postgresql+psycopg://user@host/db`` for PostgreSQL. Unset: the
+    SQLite file ``golf.sqlite3`` in the data folder."""
 
     deal_key: str | None = None
     """Secret that turns a match's public seed into its deals. Unset: one is made at the
@@ -24,6 +35,13 @@ class Settings(BaseSettings):
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
 
     default_level: str = "medium"
+
+    @model_validator(mode="after")
+    def _place_the_database(self) -> Settings:
+        self.data_dir = self.data_dir.expanduser().resolve()
+        if not self.database_url:
+            self.database_url = f"sqlite:///{self.data_dir / 'golf.sqlite3'}"
+        return self
 
 
 @lru_cache

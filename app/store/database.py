@@ -3,6 +3,7 @@ and Alembic migrations run at start-up."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from alembic import command
@@ -10,15 +11,14 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
-MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+from app.resources import MIGRATIONS
 
 
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    prepare_sqlite_folder(url)
     engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
@@ -33,6 +33,32 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+class DatabaseFolderError(RuntimeError):
+    """The SQLite database's folder cannot be made or written; the message is one
+    sentence for the person starting the server."""
+
+
+def prepare_sqlite_folder(url: str) -> None:
+    """Make the folder of an SQLite database file and prove this process can write in it
+    (SQLite writes its journal files beside the database), or raise DatabaseFolderError."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return
+    database = Path(parsed.database)
+    folder = database.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        if database.exists():
+            with database.open("r+b"):
+                pass
+    except OSError as error:
+        raise DatabaseFolderError(
+            f"Cannot write the database folder {folder.resolve()} ({error.strerror or error}): set GOLF_DATA_DIR "
+            "to a folder this user can write, or GOLF_DATABASE_URL to another database.") from error
 
 
 def migrate(engine: Engine) -> None:

@@ -16,17 +16,16 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app.resources import STATIC, TEMPLATES
 from app.service.errors import Invalid, ServiceError, Unavailable
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-templates = Jinja2Templates(directory=ROOT / "templates")
+templates = Jinja2Templates(directory=TEMPLATES)
 
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``. One version for
 # them all: both page scripts rely on common.js, so a browser must never pair a cached
@@ -38,7 +37,7 @@ JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the t
 def asset_version(names: tuple[str, ...] = ASSETS) -> str:
     digest = hashlib.sha256()
     for name in names:
-        path = ROOT / "static" / name
+        path = STATIC / name
         if path.exists():
             digest.update(path.read_bytes())
     return digest.hexdigest()[:10]

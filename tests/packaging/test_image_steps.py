@@ -1,0 +1,245 @@
+"""The Docker image's steps, without Docker (no engine runs on the machines that test
+this): the wheel built from only the files the Dockerfile copies, a fresh virtualenv
+with the dependencies installed by the Dockerfile's own command, the project installed
+from the wheel (not editable, nothing else of the checkout), then ``python -m app``
+started from another folder as an unprivileged user with the data folder the image
+sets. It must serve its pages, pass the Dockerfile's HEALTHCHECK command, and refuse a
+data folder it cannot write with one sentence.
+
+About 45 s on 2 cores (most of it pip); run it alone with ``pytest -m image``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shlex
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.image
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED_FOLDERS = ("static", "templates", "migrations")  # top-level in the repository, app/<name> in the wheel
+
+
+# --------------------------------------------------------------------------- the Dockerfile
+
+
+def dockerfile_instructions() -> list[tuple[int, str, str]]:
+    """(stage number, INSTRUCTION, arguments) of each instruction of the Dockerfile."""
+    lines, joined = [], ""
+    for raw in (REPO / "Dockerfile").read_text().splitlines():
+        if not joined and (not raw.strip() or raw.lstrip().startswith("#")):
+            continue
+        if raw.rstrip().endswith("\\"):
+            joined += raw.rstrip()[:-1] + " "
+            continue
+        lines.append(joined + raw)
+        joined = ""
+    stage, result = -1, []
+    for line in lines:
+        instruction, _, arguments = line.strip().partition(" ")
+        if instruction.upper() == "FROM":
+            stage += 1
+        result.append((stage, instruction.upper(), arguments.strip()))
+    return result
+
+
+def build_context(destination: Path) -> Path:
+    """The files the wheel stage of the Dockerfile copies, and nothing else."""
+    destination.mkdir()
+    for stage, instruction, arguments in dockerfile_instructions():
+        if stage != 0 or instruction != "COPY":
+            continue
+        source, target = shlex.split(arguments)
+        target_path = destination / (Path(source).name if target.endswith("/") else target)
+        if (REPO / source).is_dir():
+            shutil.copytree(REPO / source, target_path, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(REPO / source, target_path)
+    return destination
+
+
+def dependencies_command() -> str:
+    """The Dockerfile's RUN that installs the dependencies from pyproject.toml."""
+    runs = [arguments for stage, instruction, arguments in dockerfile_instructions()
+            if stage == 1 and instruction == "RUN" and "requirements.txt" in arguments]
+    assert len(runs) == 1, runs
+    return runs[0]
+
+
+def healthcheck_command() -> list[str]:
+    for _, instruction, arguments in dockerfile_instructions():
+        if instruction == "HEALTHCHECK":
+            return json.loads(arguments[arguments.index("CMD") + 3:].strip())
+    raise AssertionError("the Dockerfile has no HEALTHCHECK")
+
+
+# --------------------------------------------------------------------------- the "image"
+
+
+@dataclass
+class Image:
+    root: Path  # a temporary folder everyone can read
+    wheel: Path
+    python: Path  # the fresh virtualenv's interpreter
+    as_user: list[str]  # the command prefix that runs as an unprivileged user ([] if we are one)
+    uid: int
+    home: str
+
+    def env(self, **settings: str) -> dict[str, str]:
+        # The environment of the container: no GOLF_ setting of the tests leaks in.
+        return {"PATH": f"{self.python.parent}:/usr/bin:/bin", "HOME": self.home, "LANG": "C.UTF-8", **settings}
+
+
+def _unprivileged() -> tuple[list[str], int, str, list[str]]:
+    """How to run as an unprivileged user, and the interpreters worth trying for the venv."""
+    if os.geteuid() != 0:
+        return [], os.geteuid(), os.environ.get("HOME", "/nonexistent"), [sys._base_executable]
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: cannot start the server as an unprivileged user")
+    nobody = pwd.getpwnam("nobody")
+    prefix = [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+    # The interpreter must be one the unprivileged user may run (a pyenv under /root is not).
+    return prefix, nobody.pw_uid, nobody.pw_dir, [sys._base_executable, "/usr/bin/python3"]
+
+
+@pytest.fixture(scope="module")
+def image():
+    as_user, uid, home, candidates = _unprivileged()
+    base = next((c for c in candidates if subprocess.run(
+        [*as_user, c, "-c", "import sys, venv; assert sys.version_info >= (3, 11)"],
+        capture_output=True).returncode == 0), None)
+    if base is None:
+        pytest.skip(f"no Python 3.11+ that the unprivileged user may run among {candidates}")
+
+    root = Path(tempfile.mkdtemp(prefix="golf-image-"))
+    root.chmod(0o755)
+    try:
+        context = build_context(root / "context")
+        subprocess.run([base, "-m", "venv", root / "venv"], check=True, timeout=120)
+        python = root / "venv" / "bin" / "python"
+        image = Image(root, Path(), python, as_user, uid, home)
+        run_env = {**os.environ, "PATH": f"{python.parent}:{os.environ['PATH']}", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        run_env.pop("VIRTUAL_ENV", None)
+
+        # The dependencies layer, by the Dockerfile's own command, from pyproject.toml alone.
+        layer = root / "dependencies"
+        layer.mkdir()
+        shutil.copy2(REPO / "pyproject.toml", layer)
+        subprocess.run(["sh", "-c", dependencies_command()], cwd=layer, env=run_env, check=True, timeout=600,
+                       stdout=subprocess.DEVNULL)
+        # The wheel stage, then the project installed from the wheel alone.
+        subprocess.run([python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", root / "wheels", "."],
+                       cwd=context, env=run_env, check=True, timeout=600)
+        (image.wheel,) = (root / "wheels").glob("*.whl")
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", image.wheel],
+                       cwd=root, env=run_env, check=True, timeout=600)
+        shutil.rmtree(context)  # nothing of the source tree is left to find
+        yield image
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _folder(path: Path, owner: int, mode: int) -> Path:
+    path.mkdir()
+    os.chown(path, owner, -1)
+    path.chmod(mode)
+    return path
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_the_wheel_holds_every_file_of_the_package_and_its_folders(image):
+    names = set(zipfile.ZipFile(image.wheel).namelist())
+    expected = set()
+    for top in ("app", *SHIPPED_FOLDERS):
+        for path in (REPO / top).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                relative = path.relative_to(REPO).as_posix()
+                expected.add(relative if top == "app" else f"app/{relative}")
+    assert expected - names == set(), "missing from the wheel"
+    assert {name.split("/")[0] for name in names if not name.startswith("golf_cards-")} == {"app"}
+
+
+def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivileged_user(image):
+    data = _folder(image.root / "data", image.uid, 0o755)
+    elsewhere = _folder(image.root / "elsewhere", 0, 0o755)  # the user cannot even write here
+    port = _free_port()
+    server = subprocess.Popen([*image.as_user, image.python, "-m", "app"], cwd=elsewhere,
+                              env=image.env(GOLF_DATA_DIR=str(data), GOLF_PORT=str(port)),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, f"the server stopped:\n{server.stdout.read()}"
+            try:
+                status, body = _get(f"http://127.0.0.1:{port}/healthz")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                time.sleep(0.2)
+        assert (status, json.loads(body)) == (200, {"status": "ok"})
+
+        status, body = _get(f"http://127.0.0.1:{port}/")
+        assert status == 200 and b"<html" in body
+        assert _get(f"http://127.0.0.1:{port}/solitaire")[0] == 200
+        assert _get(f"http://127.0.0.1:{port}/static/golf.css")[0] == 200
+        assert _get(f"http://127.0.0.1:{port}/static/vendor/htmx-2.0.11.min.js")[0] == 200
+        assert (data / "golf.sqlite3").is_file()
+        assert list(elsewhere.iterdir()) == []
+
+        # The image's HEALTHCHECK, as Docker would run it: it follows GOLF_PORT.
+        check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
+        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(port)),
+                              capture_output=True, timeout=30).returncode == 0
+        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(_free_port())),
+                              capture_output=True, timeout=30).returncode != 0
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(image):
+    # Owned by root and not writable by others; if the tests are not root, by us and read-only.
+    read_only = _folder(image.root / "read-only", 0 if image.as_user else image.uid,
+                        0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP)
+    started = subprocess.run([*image.as_user, image.python, "-m", "app"], cwd=image.root,
+                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(_free_port())),
+                             capture_output=True, text=True, timeout=60)
+    assert started.returncode == 1
+    assert started.stdout == ""
+    assert started.stderr == (f"golf: Cannot write the database folder {read_only} (Permission denied): set "
+                              "GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
+                              "database.\n")
+    assert list(read_only.iterdir()) == []
