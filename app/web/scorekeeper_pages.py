@@ -14,6 +14,7 @@ import re
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import QueryParams
 
 from app.golf.scoring import points_text
 from app.service.errors import Invalid, ServiceError, Stale, Unavailable
@@ -205,9 +206,7 @@ async def enter_scores(request: Request, sheet_id: str):
         typed = None if isinstance(error, Stale) else {k: str(v)[:12] for k, v in form.items() if _CELL.fullmatch(k)}
         return _sheet_page(request, sheet, error.message, error.status, typed=typed)
     if htmx:
-        return _update(request, sheet, whole=form.get("whole") == "1")
-    if form.get("back") == "calc":
-        return RedirectResponse(f"/scorekeeper/{sheet_id}", status_code=303)
+        return _update(request, sheet)
     return RedirectResponse(f"/scorekeeper/{sheet_id}", status_code=303)
 
 
@@ -276,9 +275,8 @@ def cell_calculator(request: Request, sheet_id: str):
         "who": sheet.players[player], "hole": hole + 1}, status=422 if calc["message"] else 200)
 
 
-def _with_rules(params, rules: dict):
-    from starlette.datastructures import QueryParams
-
+def _with_rules(params, rules: dict) -> QueryParams:
+    """The query with the sheet's rule choices added (the calculator opens under them)."""
     items = [(k, v) for k, v in params.multi_items()] + [(k, str(v)) for k, v in rules.items()]
     return QueryParams(items)
 
