@@ -19,6 +19,7 @@ from app.service.stats import golf_stats, solitaire_stats
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, health, pages, solitaire_pages
+from app.web import score_api, score_pages, scorekeeper_pages
 from app.web.session import BrowserSessionMiddleware
 
 
@@ -70,6 +71,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.solitaire_router)
     app.include_router(pages.router)
     app.include_router(solitaire_pages.router)
+    app.include_router(score_api.router)
+    app.include_router(score_pages.router)
+    app.include_router(scorekeeper_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

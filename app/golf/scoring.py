@@ -55,23 +55,30 @@ def _line_value(rank: str, rules: RuleSet) -> int:
 
 
 def _four_of_a_kind_adjustment(cards: Sequence[str | None], lines: list[tuple[int, ...]], rules: RuleSet) -> int:
-    """Replace the value of each two adjacent matched columns of one rank by the bonus.
+    """Replace the value of each two adjacent matched columns of one rank by the bonus."""
+    return sum(rules.four_of_a_kind - 2 * _line_value(rank, rules)
+               for _, rank in _four_of_a_kind_groups(cards, lines, rules))
+
+
+def _four_of_a_kind_groups(cards: Sequence[str | None], lines: list[tuple[int, ...]],
+                           rules: RuleSet) -> list[tuple[int, str]]:
+    """Each four of a kind as (its left column, its rank).
 
     Columns are taken left to right and each column counts in one group at most, so
     three matching columns in a row make one four of a kind and one plain pair."""
     cols = rules.cols
     # A column's first position is its number (0 is the left column's top card).
     column_rank = {line[0]: cards[line[0]][0] for line in lines if line in rules.columns}
-    adjustment = 0
+    groups = []
     column = 0
     while column < cols - 1:
         rank = column_rank.get(column)
         if rank is not None and column_rank.get(column + 1) == rank:
-            adjustment += rules.four_of_a_kind - 2 * _line_value(rank, rules)
+            groups.append((column, rank))
             column += 2
         else:
             column += 1
-    return adjustment
+    return groups
 
 
 def showing_score(cards: Sequence[str], face_up: Sequence[bool], rules: RuleSet) -> int:
@@ -95,3 +102,134 @@ def apply_going_out_penalty(scores: list[int], closer: int | None, rules: RuleSe
     else:
         charged[closer] = scores[closer] + 10
     return charged
+
+
+# --------------------------------------------------------------------------- the score explained
+
+
+def explain_grid(cards: Sequence[str], rules: RuleSet) -> dict:
+    """The score of a whole grid, line by line, as a person checks it on paper.
+
+    ``cards`` are card codes or bare ranks (``"5H"`` or ``"5"``; only the rank counts).
+    Columns come left to right, each either a matched pair or its cards added up; then
+    any other matched line (rows, diagonals) and any four of a kind. The lines' points
+    add up to :func:`score_grid`, which gives the score.
+
+    >>> from app.golf.rules import RuleSet
+    >>> result = explain_grid(["5H", "KS", "2D", "5C", "9D", "JH"], RuleSet())
+    >>> result["score"], [line["text"] for line in result["lines"]]
+    (17, ['5 over 5 is 0: a column pair', 'king over 9 is 0 + 9 = 9', '2 over jack is −2 + 10 = 8'])
+    """
+    lines = matched_lines(cards, rules)
+    matched = {p for line in lines for p in line}
+    parts = []
+    for number, column in enumerate(rules.columns):
+        name = _column_name(number, rules.cols)
+        if column in lines:
+            parts.append(_matched_part(name, column, cards, rules))
+            continue
+        loose = [p for p in column if p not in matched]
+        if loose:
+            parts.append(_loose_part(name, column, loose, cards, rules))
+    for line in lines:
+        if line not in rules.columns:
+            parts.append(_matched_part(_line_name(line, rules), line, cards, rules))
+    groups = _four_of_a_kind_groups(cards, lines, rules) if rules.four_of_a_kind is not None else []
+    for column, rank in groups:
+        pair = _line_value(rank, rules)
+        names = f"{_column_word(column, rules.cols)} and {_column_word(column + 1, rules.cols)} column"
+        parts.append({
+            "line": "four of a kind", "positions": [*rules.columns[column], *rules.columns[column + 1]],
+            "points": rules.four_of_a_kind - 2 * pair,
+            "text": (f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(rules.four_of_a_kind)} "
+                     f"in place of {points_text(pair)} + {points_text(pair)}"),
+        })
+    score = score_grid(cards, rules)
+    if sum(part["points"] for part in parts) != score:  # the explanation must never tell another score
+        raise AssertionError(f"explained {parts} but the grid scores {score}")
+    return {"score": score, "lines": parts}
+
+
+_RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king", JOKER_RANK: "joker"}
+
+
+def rank_word(rank: str, plural: bool = False) -> str:
+    """``"king"``, ``"10"``, ``"joker"``; with ``plural`` ``"kings"``, ``"10s"``."""
+    word = _RANK_WORDS.get(rank, rank)
+    return word + "s" if plural else word
+
+
+def points_text(points: int) -> str:
+    """A score as printed: a true minus sign for a negative one."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
+def _column_word(number: int, cols: int) -> str:
+    return {2: ("left", "right"), 3: ("left", "middle", "right"),
+            4: ("first", "second", "third", "fourth")}[cols][number]
+
+
+def _column_name(number: int, cols: int) -> str:
+    return f"{_column_word(number, cols)} column"
+
+
+def _line_name(line: tuple[int, ...], rules: RuleSet) -> str:
+    rows = ("top", "bottom") if rules.rows == 2 else ("top", "middle", "bottom")
+    if line in rules.columns:
+        return _column_name(rules.columns.index(line), rules.cols)
+    if all(p // rules.cols == line[0] // rules.cols for p in line):
+        return f"{rows[line[0] // rules.cols]} row"
+    return "diagonal from the top left" if line[0] == 0 else "diagonal from the top right"
+
+
+def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules: RuleSet) -> dict:
+    rank = cards[line[0]][0]
+    points = _line_value(rank, rules)
+    joined = " over ".join(rank_word(rank) for _ in line) if line in rules.columns else \
+        ", ".join(rank_word(rank) for _ in line)
+    if line in rules.columns:
+        what = "a column pair" if len(line) == 2 else "a matched column"
+    else:
+        what = f"a matched {name}"
+    if rank == JOKER_RANK and rules.joker_pair_value is not None:
+        what += f", and jokers matched score {points_text(points)} at this table"
+    elif rules.match_value != 0:
+        what += f", worth {points_text(points)} at this table"
+    elif rules.values[rank] < 0:
+        alone = len(line) * rules.values[rank]
+        what += f" (it cancels to 0: the cards alone would be {points_text(alone)})"
+    return {"line": name, "positions": list(line), "points": points,
+            "text": f"{joined} is {points_text(points)}: {what}"}
+
+
+def _loose_part(name: str, column: tuple[int, ...], loose: list[int], cards: Sequence[str],
+                rules: RuleSet) -> dict:
+    values = [rules.values[cards[p][0]] for p in loose]
+    points = sum(values)
+    words = " over ".join(rank_word(cards[p][0]) for p in loose)
+    sums = points_text(values[0]) + "".join(f" \u2212 {-v}" if v < 0 else f" + {v}" for v in values[1:])
+    text = f"{words} is {sums} = {points_text(points)}" if len(values) > 1 else f"{words} is {points_text(points)}"
+    ranks = {cards[p][0] for p in column}
+    notes = []
+    if len(loose) < len(column):
+        notes.append("its other cards count in a matched line")
+    elif len(ranks) > 1 and JOKER_RANK in ranks and "2" in ranks:
+        notes.append("a joker and a 2 are different ranks, so no pair")
+    elif len(ranks) > 1 and len({rules.values[r] for r in ranks}) == 1:
+        notes.append("the same value but not the same rank, so no pair")
+    notes += _value_notes({cards[p][0] for p in loose}, rules)
+    if notes:
+        text += ": " + "; ".join(notes)
+    return {"line": name, "positions": list(column), "points": points, "text": text}
+
+
+def _value_notes(ranks: set[str], rules: RuleSet) -> list[str]:
+    """The card values these ranks have under a variant, said where they count."""
+    notes = []
+    if rules.jacks_zero and ranks & {"J", "K"}:
+        notes.append("jacks count 0 and kings 10 at this table")
+    if rules.twos_face_value and "2" in ranks:
+        notes.append("2s count 2 at this table")
+    if JOKER_RANK in ranks:
+        notes.append(f"a joker counts {points_text(rules.joker_value)}")
+    return notes
