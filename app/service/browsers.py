@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from sqlalchemy import Engine, insert, select
-from sqlalchemy.exc import IntegrityError
+
+from sqlalchemy import Engine, select
 
 from app.store.models import ServerKey
+from app.store.repository import insert_if_absent
 
 
 def new_session_token() -> str:
@@ -26,16 +27,13 @@ def deal_key(engine: Engine, configured: str | None) -> bytes:
     this installation made at its first start (made now if there is none yet)."""
     if configured:
         return configured.encode()
+    return server_secret(engine, "deal")
+
+
+def server_secret(engine: Engine, name: str) -> bytes:
+    """This installation's secret called ``name``, made at its first start. Workers
+    starting together each offer one; the first stored is the one all of them use."""
     keys = ServerKey.__table__
-    read = select(keys.c.value).where(keys.c.name == "deal")
     with engine.begin() as connection:
-        stored = connection.execute(read).scalar()
-    if stored is None:
-        try:
-            with engine.begin() as connection:
-                connection.execute(insert(keys).values(name="deal", value=secrets.token_hex(32)))
-        except IntegrityError:
-            pass  # another worker made it first: use theirs
-        with engine.begin() as connection:
-            stored = connection.execute(read).scalar_one()
-    return stored.encode()
+        insert_if_absent(connection, keys, {"name": name, "value": secrets.token_hex(32)})
+        return connection.execute(select(keys.c.value).where(keys.c.name == name)).scalar_one().encode()

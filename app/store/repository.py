@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import Browser, GolfMatch, GolfResult, SolitaireGame, SolitaireResult
 
@@ -57,16 +58,29 @@ class SolitaireRecord(GameRecord):
     moves_taken: int
 
 
+def insert_if_absent(connection: Connection, table: Table, values: dict) -> None:
+    """Insert a row unless one with its key is there, made by whichever request came
+    first: ``INSERT ... ON CONFLICT DO NOTHING``. Several first requests of one browser
+    arrive at once; on PostgreSQL a request that meets a row another transaction is
+    still inserting waits for that transaction to end, and the next statement of this
+    one (read committed) sees the row it committed. Any number of them can race."""
+    dialect = {"postgresql": postgresql, "sqlite": sqlite}.get(connection.dialect.name)
+    if dialect is None:  # another database: a plain insert (a lost race fails and is run again)
+        connection.execute(insert(table).values(**values))
+        return
+    connection.execute(dialect.insert(table).values(**values).on_conflict_do_nothing())
+
+
+_SELECT_BROWSER = select(BROWSERS).where(BROWSERS.c.id == bindparam("key"))
+
+
 def ensure_browser(connection: Connection, browser_id: str) -> dict:
     """The browser's row (created on its first game), as a dict."""
-    row = connection.execute(select(BROWSERS).where(BROWSERS.c.id == browser_id)).mappings().first()
-    if row is not None:
-        return dict(row)
-    values = {"id": browser_id, "created_at": datetime.now(UTC), "preferences": {}}
-    # Two first requests at once: one insert fails with IntegrityError and the caller
-    # runs its transaction again, finding the row.
-    connection.execute(insert(BROWSERS).values(**values))
-    return values
+    row = connection.execute(_SELECT_BROWSER, {"key": browser_id}).mappings().first()
+    if row is None:
+        insert_if_absent(connection, BROWSERS, {"id": browser_id, "created_at": datetime.now(UTC), "preferences": {}})
+        row = connection.execute(_SELECT_BROWSER, {"key": browser_id}).mappings().one()
+    return dict(row)
 
 
 def save_preferences(connection: Connection, browser_id: str, preferences: dict) -> None:
@@ -118,8 +132,12 @@ def save_clock(connection: Connection, table, record) -> None:
 
 
 def _insert(connection: Connection, table, record) -> None:
-    """A first row (IntegrityError if a parallel request made it first: run again)."""
-    connection.execute(insert(table).values(**_values(record)))
+    """A first row, unless a parallel request made one first: then that one is kept and
+    ``record`` takes its values, so the caller goes on with the game that is stored."""
+    insert_if_absent(connection, table, _values(record))
+    stored = _load(connection, table, type(record), record.browser_id)
+    for f in fields(record):
+        setattr(record, f.name, getattr(stored, f.name))
 
 
 def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:
