@@ -25,6 +25,16 @@ class Settings(BaseSettings):
 
     default_level: str = "medium"
 
+    session_keep_days: float = 400
+    """How long a session that acted (a match or deal played, statistics) is kept after
+    its last action, with its games and statistics; as long as browsers keep the cookie."""
+
+    empty_session_hours: float = 24
+    """How long a session that never acted (a visit, a crawler) is kept after it was made."""
+
+    session_purge_minutes: float = 60
+    """How often each server process deletes the sessions past those times."""
+
 
 @lru_cache
 def get_settings() -> Settings:

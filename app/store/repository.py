@@ -10,9 +10,9 @@ was made from: if another request saved the row first, nothing is written and
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import Browser, GolfMatch, GolfResult, SolitaireGame, SolitaireResult
@@ -83,6 +83,44 @@ def ensure_browser(connection: Connection, browser_id: str) -> dict:
     return dict(row)
 
 
+def browser_exists(connection: Connection, browser_id: str) -> bool:
+    return connection.execute(select(BROWSERS.c.id).where(BROWSERS.c.id == browser_id)).first() is not None
+
+
+# The time of a browser's last action is kept to the hour: enough to purge by, and most
+# actions then find it current and write nothing.
+ACTION_TIME_GRAIN = timedelta(hours=1)
+_NOTE_ACTION = (
+    update(BROWSERS)
+    .where(BROWSERS.c.id == bindparam("key"),
+           or_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.last_action_at < bindparam("stale_before")))
+    .values(last_action_at=bindparam("now"))
+)
+
+
+def note_action(connection: Connection, browser_id: str) -> None:
+    """Mark the browser as having acted now, which keeps its session from the purge."""
+    now = datetime.now(UTC)
+    connection.execute(_NOTE_ACTION, {"key": browser_id, "now": now, "stale_before": now - ACTION_TIME_GRAIN})
+
+
+def _idle(empty_before: datetime, idle_before: datetime):
+    """Browsers that never acted and were made before ``empty_before``, and browsers
+    whose last action was before ``idle_before``."""
+    return or_(and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
+               BROWSERS.c.last_action_at < idle_before)
+
+
+def delete_idle_browsers(connection: Connection, empty_before: datetime, idle_before: datetime, limit: int) -> int:
+    """Delete up to ``limit`` idle browsers, their games and results (the foreign keys
+    cascade); returns how many. The condition is checked again on each row deleted: on
+    PostgreSQL a browser acting at that moment holds its row, and once it commits the
+    row is found no longer idle and kept."""
+    idle = _idle(empty_before, idle_before)
+    some = select(BROWSERS.c.id).where(idle).limit(limit)
+    return connection.execute(delete(BROWSERS).where(BROWSERS.c.id.in_(some), idle)).rowcount
+
+
 def save_preferences(connection: Connection, browser_id: str, preferences: dict) -> None:
     connection.execute(update(BROWSERS).where(BROWSERS.c.id == browser_id).values(preferences=preferences))
 
@@ -114,6 +152,9 @@ def _load(connection: Connection, table, record_type, browser_id: str):
 
 def _save(connection: Connection, table, record, read_version: int) -> None:
     """Write ``record`` over the row read at ``read_version``, raising the version by one."""
+    # The browser's row first, as the purge does, so the two never wait on each other
+    # in opposite orders.
+    note_action(connection, record.browser_id)
     values = _values(record)
     values["key"] = values.pop("browser_id")
     values["version"] = read_version + 1
