@@ -3,6 +3,7 @@ purge that must see only its own sessions), made apart from the session's shared
 
 from __future__ import annotations
 
+import secrets
 from contextlib import contextmanager
 
 import pytest
@@ -14,7 +15,7 @@ from tests.conftest import REQUIRE_POSTGRES, _postgres_database
 def fresh_database(kind: str, tmp_path):
     """The URL of a new, empty database of ``kind`` ("sqlite" or "postgresql"), dropped afterwards."""
     if kind == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+        yield f"sqlite:///{tmp_path / f'fresh-{secrets.token_hex(4)}.sqlite3'}"
         return
     try:
         url, drop = _postgres_database()

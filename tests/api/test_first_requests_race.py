@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -56,3 +57,56 @@ def test_many_first_requests_with_one_new_cookie_all_succeed_and_make_one_browse
         # And the browser goes on with the match it was left with.
         after = TestClient(golf_app).get("/api/match", headers={"cookie": f"{COOKIE_NAME}={token}"})
         assert after.status_code == 200
+
+
+def test_a_begun_match_replaced_by_many_requests_at_once_is_counted_once(golf_app, api):
+    """Every request that replaces a begun match records it as a loss; when many arrive
+    at once, one replaces it and the others are refused, so the loss counts once."""
+    token = _new_session_token(golf_app)
+    client = TestClient(golf_app)
+    cookie = {"cookie": f"{COOKIE_NAME}={token}"}
+    assert client.post("/api/match/reveal", json={"position": 0}, headers=cookie).status_code == 200
+    statuses: list[int] = []
+    start = threading.Barrier(THREADS)
+
+    def replace():
+        own = TestClient(golf_app, raise_server_exceptions=False)
+        start.wait()
+        statuses.append(own.post("/api/match/new", headers=cookie).status_code)
+
+    threads = [threading.Thread(target=replace) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(status in (200, 412) for status in statuses), statuses
+    stats = client.get("/api/stats", headers=cookie).json()
+    assert stats["golf"]["played"] == 1, stats["golf"]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_workers_starting_together_agree_on_one_secret_of_each_kind(tmp_path, kind):
+    from app.service.browsers import server_secret
+    from app.store.database import make_engine, migrate
+    from tests.api.databases import fresh_database
+
+    for _ in range(3):
+        with fresh_database(kind, tmp_path) as url:
+            engine = make_engine(url)
+            migrate(engine)
+            found: list[tuple[bytes, bytes]] = []
+            start = threading.Barrier(8)
+
+            def start_worker():
+                start.wait()
+                found.append((server_secret(engine, "deal"), server_secret(engine, "session")))
+
+            threads = [threading.Thread(target=start_worker) for _ in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert len(found) == 8 and len(set(found)) == 1
+            deal, session = found[0]
+            assert deal != session
+            engine.dispose()
