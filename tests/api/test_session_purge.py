@@ -151,3 +151,36 @@ def test_upgrading_an_installation_keeps_every_browser_that_played(own_database)
     for name in ("player", "hinted", "loser"):
         assert _rows(engine, BROWSERS, name) == 1
     engine.dispose()
+
+
+def test_a_browser_purged_in_the_middle_of_its_request_is_made_again(tmp_path, monkeypatch):
+    """The purge can delete an empty browser between a request reading its row and
+    inserting its first match under it (PostgreSQL; SQLite runs one writer at a time, so
+    the purge cannot come between). The request runs once more and deals afresh."""
+    import threading
+
+    from app.store import repository
+
+    with fresh_database("postgresql", tmp_path) as url:
+        app = create_app(Settings(database_url=url, deal_key="purge"))
+        with TestClient(app) as client:
+            token = _session(client)
+            client.get("/api/solitaire")  # an empty browser, with no match yet
+            original = repository.ensure_browser
+            purged: list[int] = []
+
+            def purge_meanwhile(connection, browser_id):
+                row = original(connection, browser_id)
+                if not purged:  # another request's purge, on its own connection
+                    worker = threading.Thread(target=lambda: purged.append(purge_sessions(
+                        app.state.engine, empty_for=DAY, keep_for=KEEP, now=datetime.now(UTC) + 2 * DAY)))
+                    worker.start()
+                    worker.join()
+                return row
+
+            monkeypatch.setattr(repository, "ensure_browser", purge_meanwhile)
+            response = client.get("/api/match")
+            assert purged == [1]
+            assert response.status_code == 200 and response.json()["actions_taken"] == 0
+            assert _rows(app.state.engine, BROWSERS, token) == 1
+            assert _rows(app.state.engine, GOLF_MATCHES, token) == 1
