@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DATA_DIR = Path("data")
@@ -25,14 +26,14 @@ class Settings(BaseSettings):
 
     default_level: str = "medium"
 
-    session_keep_days: float = 400
+    session_keep_days: float = Field(400, ge=0)
     """How long a session that acted (a match or deal played, statistics) is kept after
     its last action, with its games and statistics; as long as browsers keep the cookie."""
 
-    empty_session_hours: float = 24
+    empty_session_hours: float = Field(24, ge=0)
     """How long a session that never acted (a visit, a crawler) is kept after it was made."""
 
-    session_purge_minutes: float = 60
+    session_purge_minutes: float = Field(60, gt=0)
     """How often each server process deletes the sessions past those times."""
 
 
