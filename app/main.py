@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from app.resources import STATIC
-from app.service.browsers import deal_key
+from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
 from app.service.common import in_transaction
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
@@ -41,7 +41,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "solitaire": solitaire_stats(connection, browser_id)})
 
         app.state.stats = stats
+        app.state.session_tokens = SessionTokens(engine, session_key(engine))
+        purging = start_purging(engine, settings)
         yield
+        purging.cancel()
         engine.dispose()
 
     app = FastAPI(

@@ -36,6 +36,16 @@ class Settings(BaseSettings):
 
     default_level: str = "medium"
 
+    session_keep_days: float = Field(400, ge=0)
+    """How long a session that acted (a match or deal played, statistics) is kept after
+    its last action, with its games and statistics; as long as browsers keep the cookie."""
+
+    empty_session_hours: float = Field(24, ge=0)
+    """How long a session that never acted (a visit, a crawler) is kept after it was made."""
+
+    session_purge_minutes: float = Field(60, gt=0)
+    """How often each server process deletes the sessions past those times."""
+
     @model_validator(mode="after")
     def _place_the_database(self) -> Settings:
         self.data_dir = self.data_dir.expanduser().resolve()

@@ -26,9 +26,13 @@ def in_transaction(engine: Engine, work: Callable[[Connection], T]) -> T:
     """Run ``work`` in one transaction, committed only if it returns.
 
     A lost race for a row becomes :class:`Stale`; a storage failure becomes
-    :class:`Unavailable`; nothing is saved in either case. A first row made by a
-    parallel request at the same moment (IntegrityError) is a race that no one lost
-    yet: the work runs once more and finds that row."""
+    :class:`Unavailable`; nothing is saved in either case.
+
+    First rows are inserted with ON CONFLICT DO NOTHING and read back, so parallel
+    first requests never fail on them. An IntegrityError can still come from the purge
+    of idle sessions: it may delete an empty browser between this work reading the row
+    and inserting a game or result under it (a missing foreign key). That work runs
+    once more, and makes the browser afresh."""
     for attempt in range(2):
         try:
             with _turn_to_write(engine), engine.begin() as connection:

@@ -8,10 +8,14 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 from app.resources import MIGRATIONS
+
+# The key of the PostgreSQL advisory lock that every process holds while it migrates
+# (any fixed number; this one is "golf" in ASCII).
+MIGRATION_LOCK = 0x676F6C66
 
 
 def make_engine(url: str) -> Engine:
@@ -62,9 +66,18 @@ def prepare_sqlite_folder(url: str) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration (creates it on a fresh database)."""
+    """Bring the schema to the newest migration (creates it on a fresh database).
+
+    Several workers may start at once: on PostgreSQL each takes the migration lock
+    first, in the transaction that migrates, so the first migrates and the others wait
+    for its commit and find nothing left to do. SQLite is served by one process and
+    needs no lock."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Released by the commit or rollback; every later statement of this
+            # transaction sees what the previous holder committed (read committed).
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

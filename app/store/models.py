@@ -33,8 +33,12 @@ class Browser(Base):
     __tablename__ = "browsers"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     preferences: Mapped[dict] = mapped_column(JSON, default=dict)
+    last_action_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    """When a change of this browser's was last saved (to the hour); None while it has
+    never acted. Empty sessions are purged a day after ``created_at``, the others a
+    long while after this (see app/service/browsers.py)."""
 
 
 class GolfMatch(Base):

@@ -10,9 +10,10 @@ was made from: if another request saved the row first, nothing is written and
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import Browser, GolfMatch, GolfResult, SolitaireGame, SolitaireResult
 
@@ -57,16 +58,67 @@ class SolitaireRecord(GameRecord):
     moves_taken: int
 
 
+def insert_if_absent(connection: Connection, table: Table, values: dict) -> None:
+    """Insert a row unless one with its key is there, made by whichever request came
+    first: ``INSERT ... ON CONFLICT DO NOTHING``. Several first requests of one browser
+    arrive at once; on PostgreSQL a request that meets a row another transaction is
+    still inserting waits for that transaction to end, and the next statement of this
+    one (read committed) sees the row it committed. Any number of them can race."""
+    dialect = {"postgresql": postgresql, "sqlite": sqlite}.get(connection.dialect.name)
+    if dialect is None:  # another database: a plain insert (a lost race fails and is run again)
+        connection.execute(insert(table).values(**values))
+        return
+    connection.execute(dialect.insert(table).values(**values).on_conflict_do_nothing())
+
+
+_SELECT_BROWSER = select(BROWSERS).where(BROWSERS.c.id == bindparam("key"))
+
+
 def ensure_browser(connection: Connection, browser_id: str) -> dict:
     """The browser's row (created on its first game), as a dict."""
-    row = connection.execute(select(BROWSERS).where(BROWSERS.c.id == browser_id)).mappings().first()
-    if row is not None:
-        return dict(row)
-    values = {"id": browser_id, "created_at": datetime.now(UTC), "preferences": {}}
-    # Two first requests at once: one insert fails with IntegrityError and the caller
-    # runs its transaction again, finding the row.
-    connection.execute(insert(BROWSERS).values(**values))
-    return values
+    row = connection.execute(_SELECT_BROWSER, {"key": browser_id}).mappings().first()
+    if row is None:
+        insert_if_absent(connection, BROWSERS, {"id": browser_id, "created_at": datetime.now(UTC), "preferences": {}})
+        row = connection.execute(_SELECT_BROWSER, {"key": browser_id}).mappings().one()
+    return dict(row)
+
+
+def browser_exists(connection: Connection, browser_id: str) -> bool:
+    return connection.execute(select(BROWSERS.c.id).where(BROWSERS.c.id == browser_id)).first() is not None
+
+
+# The time of a browser's last action is kept to the hour: enough to purge by, and most
+# actions then find it current and write nothing.
+ACTION_TIME_GRAIN = timedelta(hours=1)
+_NOTE_ACTION = (
+    update(BROWSERS)
+    .where(BROWSERS.c.id == bindparam("key"),
+           or_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.last_action_at < bindparam("stale_before")))
+    .values(last_action_at=bindparam("now"))
+)
+
+
+def note_action(connection: Connection, browser_id: str) -> None:
+    """Mark the browser as having acted now, which keeps its session from the purge."""
+    now = datetime.now(UTC)
+    connection.execute(_NOTE_ACTION, {"key": browser_id, "now": now, "stale_before": now - ACTION_TIME_GRAIN})
+
+
+def _idle(empty_before: datetime, idle_before: datetime):
+    """Browsers that never acted and were made before ``empty_before``, and browsers
+    whose last action was before ``idle_before``."""
+    return or_(and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
+               BROWSERS.c.last_action_at < idle_before)
+
+
+def delete_idle_browsers(connection: Connection, empty_before: datetime, idle_before: datetime, limit: int) -> int:
+    """Delete up to ``limit`` idle browsers, their games and results (the foreign keys
+    cascade); returns how many. The condition is checked again on each row deleted: on
+    PostgreSQL a browser acting at that moment holds its row, and once it commits the
+    row is found no longer idle and kept."""
+    idle = _idle(empty_before, idle_before)
+    some = select(BROWSERS.c.id).where(idle).limit(limit)
+    return connection.execute(delete(BROWSERS).where(BROWSERS.c.id.in_(some), idle)).rowcount
 
 
 def save_preferences(connection: Connection, browser_id: str, preferences: dict) -> None:
@@ -100,6 +152,9 @@ def _load(connection: Connection, table, record_type, browser_id: str):
 
 def _save(connection: Connection, table, record, read_version: int) -> None:
     """Write ``record`` over the row read at ``read_version``, raising the version by one."""
+    # The browser's row first, as the purge does, so the two never wait on each other
+    # in opposite orders.
+    note_action(connection, record.browser_id)
     values = _values(record)
     values["key"] = values.pop("browser_id")
     values["version"] = read_version + 1
@@ -118,8 +173,12 @@ def save_clock(connection: Connection, table, record) -> None:
 
 
 def _insert(connection: Connection, table, record) -> None:
-    """A first row (IntegrityError if a parallel request made it first: run again)."""
-    connection.execute(insert(table).values(**_values(record)))
+    """A first row, unless a parallel request made one first: then that one is kept and
+    ``record`` takes its values, so the caller goes on with the game that is stored."""
+    insert_if_absent(connection, table, _values(record))
+    stored = _load(connection, table, type(record), record.browser_id)
+    for f in fields(record):
+        setattr(record, f.name, getattr(stored, f.name))
 
 
 def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:

@@ -1,15 +1,15 @@
 """score sheets: the scorekeeper's games played with real cards
 
-Revision ID: 0004
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-11-30
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0004'
-down_revision = '0001'
+revision = '0003'
+down_revision = '0002'
 branch_labels = None
 depends_on = None
 
