@@ -14,11 +14,13 @@ from app.service.browsers import deal_key
 from app.service.common import in_transaction
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
+from app.service.notify import notifier_for
 from app.service.solitaire import SolitaireService
-from app.service.stats import golf_stats, solitaire_stats
+from app.service.stats import golf_stats, online_stats, solitaire_stats
+from app.service.tables import TableService
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
-from app.web import api, pages, solitaire_pages
+from app.web import api, pages, solitaire_pages, tables_api
 from app.web.session import BrowserSessionMiddleware
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,14 +37,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
+        app.state.notifier = notifier = notifier_for(settings.database_url)
+        await notifier.start()
+        app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
 
         def stats(browser_id: str) -> dict:
             return in_transaction(engine, lambda connection: {
                 "golf": golf_stats(connection, browser_id),
-                "solitaire": solitaire_stats(connection, browser_id)})
+                "solitaire": solitaire_stats(connection, browser_id),
+                "online": online_stats(connection, browser_id)})
 
         app.state.stats = stats
         yield
+        await notifier.stop()
         engine.dispose()
 
     app = FastAPI(
@@ -73,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
+    app.include_router(tables_api.router)
     app.include_router(pages.router)
     app.include_router(solitaire_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

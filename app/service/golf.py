@@ -20,7 +20,7 @@ from sqlalchemy import Connection, Engine, update
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
-from app.golf.view import view, view_event
+from app.golf.view import spectator_view, view, view_event
 from app.players import hint as expert_hint
 from app.service import clock
 from app.service.common import StateCache, in_transaction
@@ -302,16 +302,17 @@ class GolfService:
             can_undo=not state.is_over and undo_log(state.log, PERSON) is not None, events=events)
 
 
-def match_state(state: GolfState, seat: int, *, version: int, seed: int | None, level: str | None, paused: bool,
+def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
                 elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
                 events: list[dict]) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
-    bookkeeping. A table builds each seat's ``match`` with it too."""
+    bookkeeping. A table builds each seat's ``match`` with it too, and a spectator's
+    (``seat`` None) from :func:`spectator_view`."""
     return {
         "version": version,
         "seed": seed,
         "level": level,
-        **view(state, seat),
+        **(view(state, seat) if seat is not None else spectator_view(state)),
         "paused": paused,
         "elapsed_seconds": elapsed_seconds,
         "clock_running": clock_running,
