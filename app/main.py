@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from app.service.golf import GolfService
 from app.service.notify import notifier_for
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, online_stats, solitaire_stats
-from app.service.tables import TableService
+from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, pages, solitaire_pages, tables_api
@@ -40,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
+        sweeper = asyncio.create_task(sweep_forever(app.state.tables))
 
         def stats(browser_id: str) -> dict:
             return in_transaction(engine, lambda connection: {
@@ -49,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         app.state.stats = stats
         yield
+        sweeper.cancel()
         await notifier.stop()
         engine.dispose()
 

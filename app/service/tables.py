@@ -270,7 +270,10 @@ class TableService:
     def expire(self, code: str) -> bool:
         """Play the turn of every person whose time has run out with a computer player
         (and deal the next hole if the scored hole waited too long); tell them in the
-        table's notices. Through the versioned write: of several racing, one wins."""
+        table's notices. Through the versioned write: of several racing, one wins.
+        Returns whether this call played anything."""
+        played = []
+
         def timed_out(connection, record, state):
             if not self._timed_out(record):
                 return None
@@ -279,21 +282,23 @@ class TableService:
                 seat = next(s for s, entry in enumerate(record.seats) if entry["kind"] == "person")
                 events += state.apply(seat, NextHole())
                 self._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
-                return events
+                played.append(True)
+                return events  # the people have their own time for the new hole's opening
             for seat in [s for s in state.to_act() if record.seats[s]["kind"] == "person"]:
-                for _ in range(8):  # a turn is at most draw, place, reveal
+                for _ in range(8):  # a turn is at most draw, place, reveal; the opening at most three reveals
                     if seat not in state.to_act() or state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
                         break
                     events += computer_step(state, seat, self.stand_in_level, self._seed(record))
                 self._notice(record, seat, f"{record.seats[seat]['name']} ran out of time: "
                                            "a computer player made that move.")
+            played.append(True)
             return events
 
         try:
             self._run(None, code, None, timed_out)
         except Stale:
             return False  # another request or process played it first
-        return True
+        return bool(played)
 
     def sweep(self) -> int:
         """Play every timed-out turn of every table (a process's background sweep)."""
@@ -476,7 +481,7 @@ class TableService:
                 entry["kind"] = record.seats[seat]["kind"]
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
-            left = max(record.deadline_ms - self.now(), 0) // 1000
+            left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up
         return {
             "code": record.code,
             "version": record.version,
@@ -516,3 +521,17 @@ class TableService:
         if isinstance(last, (Reject, Skip, Knock)):
             return None
         return "The next hole has been dealt: it cannot be taken back."
+
+
+async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:
+    """A process's background sweep: every few seconds, play the timed-out turns of
+    every table (each through the versioned write, so processes sweeping at once do
+    not play a turn twice)."""
+    import asyncio
+
+    while True:
+        await asyncio.sleep(every_seconds)
+        try:
+            await asyncio.to_thread(service.sweep)
+        except Exception:  # the store unreachable for a moment: try again next time
+            log.exception("sweeping timed-out turns failed")

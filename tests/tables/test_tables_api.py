@@ -305,3 +305,47 @@ def test_hidden_cards_helper_sees_the_held_stock_card(golf_app, host):
     assert held in hidden_from(golf_app, code, 1) and held not in hidden_from(golf_app, code, 0)
     assert held in hidden_from(golf_app, code, None)
     assert held not in str(ok(bea.get(f"/api/tables/{code}")))
+
+
+def test_a_timed_out_turn_is_played_once_by_a_computer_and_the_person_is_told(golf_app, host, monkeypatch):
+    table, (host, bea) = seated(golf_app, host, names=("Bea",), seats=("host", "open", "medium"), timer_seconds=10)
+    code = table["code"]
+    assert table["timer_seconds"] == 10 and table["seconds_left"] is None  # no clock before the start
+    started = start(host, code)
+    assert started["seconds_left"] == 10
+    for client in (host, bea):
+        ok(client.post(f"/api/tables/{code}/reveal", json={"position": 0}))
+        ok(client.post(f"/api/tables/{code}/reveal", json={"position": 1}))
+    service = golf_app.state.tables
+    before = list(record(golf_app, code).log)
+    assert ok(host.get(f"/api/tables/{code}"))["match"]["phase"] == "draw"  # the host's turn, in time
+    assert record(golf_app, code).log == before
+
+    later = service.now() + 11_000
+    monkeypatch.setattr(service, "now", lambda: later)
+    # Every person and the process's sweep notice at once; only one plays the turn.
+    answers = []
+    barrier = threading.Barrier(3)
+
+    def look(action):
+        barrier.wait()
+        answers.append(action())
+
+    threads = [threading.Thread(target=look, args=(lambda client=client: ok(client.get(f"/api/tables/{code}")),))
+               for client in (host, bea)]
+    threads.append(threading.Thread(target=look, args=(service.sweep,)))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    log = record(golf_app, code).log
+    played = [parse_log_entry(entry) for entry in log[len(before):]]
+    # One turn of the host's (draw, then swap or throw away and reveal) and nothing more:
+    # Bea, a person, is next, with her own time.
+    assert {seat for seat, _ in played} == {0} and isinstance(played[0][1], Draw) and 2 <= len(played) <= 3
+    after = ok(host.get(f"/api/tables/{code}"))
+    assert [notice["seat"] for notice in after["notices"]] == [0]
+    assert "ran out of time" in after["notices"][0]["message"]
+    assert ok(bea.get(f"/api/tables/{code}"))["match"]["phase"] == "draw"
+    assert after["seconds_left"] == 10
+    assert service.expire(code) is False and record(golf_app, code).log == log
