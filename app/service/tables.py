@@ -458,7 +458,8 @@ class TableService:
         connected = self._connected(record.code)
         players = len(record.seats)
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
-                  "left": bool(entry.get("left")), "connected": seat in connected}
+                  "left": bool(entry.get("left")),
+                  "connected": entry["kind"] == "person" and seat in connected}
                  for seat, entry in enumerate(record.seats)]
         match = None
         if record.status != "waiting":

@@ -237,7 +237,12 @@ def online_results(connection: Connection, browser_id: str) -> list[dict]:
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
+STREAM_FORGOTTEN_AFTER_MS = 3600_000
+
+
 def open_stream(connection: Connection, stream: str, code: str, seat: int, now_ms: int) -> None:
+    """Note an open stream; rows a server left when it died are dropped an hour on."""
+    connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.seen_ms < now_ms - STREAM_FORGOTTEN_AFTER_MS))
     connection.execute(insert(TABLE_STREAMS).values(stream=stream, table_code=code, seat=seat, seen_ms=now_ms))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
 
 import httpx
@@ -86,4 +87,17 @@ def test_a_subscription_ends_cleanly_and_leaves_nothing_behind():
         notifier.publish("abc", 8)  # no one listens: nothing to deliver, nothing raised
         await notifier.stop()
 
-    asyncio.run(scenario())
+    # On a thread of its own: the browser tests' Playwright keeps an event loop running
+    # on the main thread.
+    failures = []
+    thread = threading.Thread(target=lambda: _record_failure(failures, lambda: asyncio.run(scenario())))
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive() and not failures, failures
+
+
+def _record_failure(failures: list, run) -> None:
+    try:
+        run()
+    except BaseException as error:  # handed back to the test's thread
+        failures.append(error)
