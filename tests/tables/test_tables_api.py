@@ -156,6 +156,7 @@ def test_three_people_and_a_computer_play_a_whole_match_and_no_one_sees_a_hidden
         assert mover is not None, "no one can move but the match is not over"
         moved = ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
         assert moved["version"] > views[mover]["version"]
+        assert_nothing_hidden_shown(golf_app, code, moved)  # its events included
     else:
         raise AssertionError("the match did not end")
     over = [ok(client.get(f"/api/tables/{code}")) for client in people]
@@ -258,33 +259,48 @@ def test_computer_seats_move_once_when_two_requests_race_on_one_version(golf_app
     code = table["code"]
     start(host, code)
     ok(host.post(f"/api/tables/{code}/reveal", json={"position": 0}))
-    view = ok(host.post(f"/api/tables/{code}/reveal", json={"position": 1}))
-    assert view["match"]["phase"] == "draw"
+    ok(host.post(f"/api/tables/{code}/reveal", json={"position": 1}))
+    view = ok(host.post(f"/api/tables/{code}/draw", json={"source": "discard"}))
     before = list(record(golf_app, code).log)
-    twin = person(golf_app)
+    twin = person(golf_app)  # a second tab of the host's
     twin.cookies.update(host.cookies)
     answers = []
     barrier = threading.Barrier(2)
 
-    def draw(client):
+    def swap(client):
         barrier.wait()
-        answers.append(post_action(client, code, {"action": "draw", "source": "discard"},
+        answers.append(post_action(client, code, {"action": "swap", "position": 0},
                                    headers={"If-Match": f'"{view["version"]}"'}).status_code)
 
-    threads = [threading.Thread(target=draw, args=(client,)) for client in (host, twin)]
+    threads = [threading.Thread(target=swap, args=(client,)) for client in (host, twin)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert sorted(answers) in ([200, 409], [200, 412])
-    after = record(golf_app, code).log
-    assert after[:len(before)] == before and after[len(before)][0] == "0"
-    ok(post_action(host, code, {"action": "swap", "position": 0}))
-    log = record(golf_app, code).log
-    # The swap ended the host's turn; each computer seat then played its turn once.
-    turns = [parse_log_entry(entry)[0] for entry in log[len(before) + 2:]]
-    assert 1 in turns and 2 in turns and turns == sorted(turns)
+    # The swap ended the host's turn and each computer seat then played its turn, once.
+    played = [parse_log_entry(entry) for entry in record(golf_app, code).log[len(before):]]
+    assert played[0] == parse_log_entry("0s0")
+    seats = [seat for seat, _ in played[1:]]
+    assert seats == sorted(seats) and set(seats) == {1, 2}
+    assert sum(isinstance(action, Draw) for seat, action in played[1:] if seat == 1) == 1
+    assert sum(isinstance(action, Draw) for seat, action in played[1:] if seat == 2) == 1
     assert ok(host.get(f"/api/tables/{code}"))["match"]["phase"] == "draw"
+
+
+def test_peeked_cards_are_shown_to_their_owner_only(golf_app, host):
+    table, (host, bea) = seated(golf_app, host, names=("Bea",), seats=("host", "open"), rules="four-card")
+    code = table["code"]
+    watcher = person(golf_app)
+    start(host, code)
+    mine = ok(host.get(f"/api/tables/{code}"))
+    assert [cell.get("peeked") is not None for cell in mine["match"]["players"][0]["grid"]] == [False, False, True, True]
+    for client in (bea, watcher):
+        view = ok(client.get(f"/api/tables/{code}"))
+        assert all("peeked" not in cell for player in view["match"]["players"] if player["seat"] == 0
+                   for cell in player["grid"])
+        assert_nothing_hidden_shown(golf_app, code, view)
+    assert_nothing_hidden_shown(golf_app, code, mine)
 
 
 def test_stats_keep_their_old_shape_and_add_online(api):
