@@ -25,8 +25,8 @@ from app.players import hint as expert_hint
 from app.service import clock
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
-from app.service.turns import computers_move, deal_seed, run_turn
 from app.service.stats import record_golf_result
+from app.service.turns import computers_move, deal_seed, run_turn
 from app.store import repository
 from app.store.repository import MatchRecord
 
@@ -218,6 +218,7 @@ class GolfService:
             steps.append(([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
 
         def load(connection: Connection):
+            steps.clear()  # a transaction run again starts afresh
             record = self._load_or_deal(connection, browser_id)
             return record, self._state(record)
 
