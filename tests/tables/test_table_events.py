@@ -101,3 +101,43 @@ def _record_failure(failures: list, run) -> None:
         run()
     except BaseException as error:  # handed back to the test's thread
         failures.append(error)
+
+
+def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
+    """The server in this process (uvicorn on a thread), so its notifier can be looked into."""
+    import uvicorn
+
+    from app.main import create_app
+    from app.settings import Settings
+    from tests.browser.fixtures import _free_port
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key"))
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        base = f"http://127.0.0.1:{port}"
+        ann, bea, code = _setup(base, base)
+        with contextlib.closing(ann), contextlib.closing(bea):
+            notifier = app.state.notifier
+            streams = [EventReader(client, f"/api/tables/{code}/events") for client in (ann, bea, bea)]
+            for stream in streams:
+                stream.__enter__()
+                stream.next_version(timeout=2)
+            assert notifier.subscriber_count(code) == 3
+            assert [s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]] == [True, True, False]
+            for stream in streams:
+                stream.__exit__(None, None, None)
+            deadline = time.monotonic() + 3
+            while notifier.subscriber_count() or any(
+                    s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
+                assert time.monotonic() < deadline, "closed streams were kept"
+                time.sleep(0.05)
+    finally:
+        server.should_exit = True
+        thread.join(10)
