@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -14,11 +15,13 @@ from app.service.browsers import SessionTokens, deal_key, session_key, start_pur
 from app.service.common import in_transaction
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
+from app.service.notify import notifier_for
 from app.service.solitaire import SolitaireService
-from app.service.stats import golf_stats, solitaire_stats
+from app.service.stats import golf_stats, online_stats, solitaire_stats
+from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
-from app.web import api, health, pages, solitaire_pages
+from app.web import api, health, pages, solitaire_pages, tables_api
 from app.web import score_api, score_pages, scorekeeper_pages
 from app.web.session import BrowserSessionMiddleware
 
@@ -34,17 +37,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
+        app.state.notifier = notifier = notifier_for(settings.database_url)
+        await notifier.start()
+        app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
+        sweeper = asyncio.create_task(sweep_forever(app.state.tables))
 
         def stats(browser_id: str) -> dict:
             return in_transaction(engine, lambda connection: {
                 "golf": golf_stats(connection, browser_id),
-                "solitaire": solitaire_stats(connection, browser_id)})
+                "solitaire": solitaire_stats(connection, browser_id),
+                "online": online_stats(connection, browser_id)})
 
         app.state.stats = stats
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
         yield
         purging.cancel()
+        sweeper.cancel()
+        await notifier.stop()
         engine.dispose()
 
     app = FastAPI(
@@ -72,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
+    app.include_router(tables_api.router)
     app.include_router(pages.router)
     app.include_router(solitaire_pages.router)
     app.include_router(score_api.router)

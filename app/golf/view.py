@@ -15,15 +15,19 @@ from app.golf.engine import Event, GolfState, Phase
 from app.golf.scoring import matched_lines, showing_score
 
 
-def player_id(seat: int, viewer: int, players: int) -> str:
-    """The API's name for ``seat`` as seen from ``viewer``."""
+def player_id(seat: int, viewer: int | None, players: int) -> str:
+    """The API's name for ``seat`` as seen from ``viewer`` (``"seat-N"`` for a spectator, None)."""
+    if viewer is None:
+        return f"seat-{seat}"
     offset = (seat - viewer) % players
     if offset == 0:
         return "you"
     return "computer" if players == 2 else f"computer-{offset}"
 
 
-def player_name(seat: int, viewer: int, players: int) -> str:
+def player_name(seat: int, viewer: int | None, players: int) -> str:
+    if viewer is None:
+        return f"Seat {seat + 1}"
     offset = (seat - viewer) % players
     if offset == 0:
         return "You"
@@ -32,9 +36,21 @@ def player_name(seat: int, viewer: int, players: int) -> str:
 
 def view(state: GolfState, seat: int) -> dict:
     """The match as ``seat`` sees it, JSON-ready."""
+    return _seen_from(state, seat)
+
+
+def spectator_view(state: GolfState) -> dict:
+    """The match as someone without a seat sees it: the players in seat order (ids
+    ``"seat-0"``, ``"seat-1"``, ...), face-up cards and the discard pile only. No
+    seat's secrets: no peeked card, no card held from the stock, no legal moves, no
+    result of anyone's."""
+    return _seen_from(state, None)
+
+
+def _seen_from(state: GolfState, seat: int | None) -> dict:
     rules = state.rules
     players = rules.players
-    order = [(seat + i) % players for i in range(players)]
+    order = [(seat + i) % players for i in range(players)] if seat is not None else list(range(players))
     ids = {s: player_id(s, seat, players) for s in order}
     scored = state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER)
     last_scores = state.hole_scores[-1] if scored else None
@@ -74,7 +90,7 @@ def view(state: GolfState, seat: int) -> dict:
             "totals": {ids[s]: running[s] for s in order},
         })
 
-    holding_own = state.held is not None and state.turn == seat
+    holding_own = seat is not None and state.held is not None and state.turn == seat
     return {
         "rules": rules.summary(),
         "hole": state.hole,
@@ -94,23 +110,26 @@ def view(state: GolfState, seat: int) -> dict:
         "players": table,
         "scorecard": scorecard,
         "totals": {ids[s]: totals[s] for s in order},
-        "result": state.result(seat),
-        "opening_left": state.opening_left[seat] if state.phase is Phase.OPENING else 0,
-        "legal": [action.to_json() for action in state.legal_actions(seat)],
+        "result": state.result(seat) if seat is not None else None,
+        "opening_left": state.opening_left[seat] if seat is not None and state.phase is Phase.OPENING else 0,
+        "legal": [action.to_json() for action in state.legal_actions(seat)] if seat is not None else [],
     }
 
 
-def _phase_for(state: GolfState, seat: int) -> str:
-    """The phase from ``seat``'s side: ``waiting`` while others are to act."""
+def _phase_for(state: GolfState, seat: int | None) -> str:
+    """The phase from ``seat``'s side: ``waiting`` while others are to act, ``watching``
+    for a spectator while the hole is played."""
     phase = state.phase
     if phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
         return phase.value
+    if seat is None:
+        return "watching"
     if phase is Phase.OPENING:
         return "opening" if state.opening_left[seat] else "waiting"
     return phase.value if state.turn == seat else "waiting"
 
 
-def view_event(event: Event, viewer: int, players: int) -> dict:
+def view_event(event: Event, viewer: int | None, players: int) -> dict:
     """An engine event with seats named as ``viewer`` names them."""
     shown = {k: v for k, v in event.items() if k not in ("seat", "scores")}
     if "seat" in event:

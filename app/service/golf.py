@@ -11,9 +11,6 @@ Seat 0 is the person; every other seat is a computer player of the match's level
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,19 +20,19 @@ from sqlalchemy import Connection, Engine, update
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
-from app.golf.view import view, view_event
-from app.players import get_player, hint as expert_hint
+from app.golf.view import spectator_view, view, view_event
+from app.players import hint as expert_hint
 from app.service import clock
-from app.service.common import STALE_MESSAGE, StateCache, in_transaction
-from app.service.errors import Conflict, Invalid, Stale
+from app.service.common import StateCache, in_transaction
+from app.service.errors import Conflict, Invalid
 from app.service.stats import record_golf_result
+from app.service.turns import computers_move, deal_seed, run_turn
 from app.store import repository
 from app.store.repository import MatchRecord
 
 LEVELS = ("easy", "medium", "hard", "expert")
 PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -202,66 +199,41 @@ class GolfService:
     # ------------------------------------------------------------------ the one loop
 
     def _run(self, browser_id: str, if_match: int | None, change: Change, frames: bool = False) -> Outcome:
-        """Load the match, apply ``change``, let the computers move, save, describe.
+        """Load the match, apply ``change``, let the computers move, save, describe
+        (through :func:`app.service.turns.run_turn`, the loop a table shares).
 
-        ``change`` returns the events of the person's move, or a new state to put in
-        place (undo, a new deal), or None when there is nothing to save."""
-        def work(connection: Connection):
-            record = self._load_or_deal(connection, browser_id)
-            read_version = record.version
-            if if_match is not None and if_match != read_version:
-                raise Stale(STALE_MESSAGE)
-            state = self._state(record)
-            now = self.now()
-            result = change(connection, record, state)
-            if result is None:
-                return record, state, None, now
-            if isinstance(result, GolfState):
-                state, events = result, []
-            else:
-                events = [view_event(e, PERSON, state.rules.players) for e in result]
-            steps: list | None = [] if frames else None
-            events += self._computers_move(record, state, steps)
+        ``change`` returns the engine events of the person's move, or a new state to put
+        in place (undo, a new deal), or None when there is nothing to save."""
+        now = self.now()
+        steps: list = []
+
+        def settle(connection: Connection, record: MatchRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
                 clock.stop(record, now)
                 record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
                 record.recorded = True
             clock.touch(record, now)
-            record.log = list(state.log)
-            repository.save_match(connection, record, read_version)
-            return record, state, (events, steps or []), now
 
-        record, state, news, now = in_transaction(self.engine, work)
+        def step(state: GolfState, events: list[dict]) -> None:
+            steps.append(([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
+
+        def load(connection: Connection):
+            steps.clear()  # a transaction run again starts afresh
+            record = self._load_or_deal(connection, browser_id)
+            return record, self._state(record)
+
+        record, state, events = run_turn(
+            self.engine, load, if_match, change, level_of=self._computer_levels,
+            seed_of=lambda record: self._engine_seed(record.seed), settle=settle,
+            save=repository.save_match, on_step=step if frames else None)
         self.cache.put(self._key(record), state)
-        events, steps = news or ([], [])
-        return Outcome(self._describe(record, state, events, now), steps)
+        shown = [view_event(e, PERSON, state.rules.players) for e in events or []]
+        return Outcome(self._describe(record, state, shown, now), steps)
 
-    def _computers_move(self, record: MatchRecord, state: GolfState, steps: list | None) -> list[dict]:
-        """Every computer seat acts until the person is to act or the hole is over.
-
-        With ``steps``, each computer action's events and the table as the person sees
-        it afterwards are appended, for the page to show the turn step by step."""
-        events: list[dict] = []
-        players = state.rules.players
-        while state.phase not in (Phase.HOLE_OVER, Phase.MATCH_OVER):
-            seats = [seat for seat in state.to_act() if seat != PERSON]
-            if not seats:
-                break
-            seat = seats[0]
-            # Seeded by the match and the moment, so the same position always gets the
-            # same answer (an undo followed by the same move gets the same reply).
-            player = get_player(record.level, seed=self._engine_seed(record.seed) + len(state.log))
-            try:
-                step = state.apply(seat, action_from_json(player.choose(view(state, seat))))
-            except (IllegalAction, MalformedAction):
-                log.exception("computer player %s chose an illegal action; playing its first legal one",
-                              record.level)
-                step = state.apply(seat, state.legal_actions(seat)[0])
-            shown = [view_event(event, PERSON, players) for event in step]
-            events += shown
-            if steps is not None:
-                steps.append((shown, view(state, PERSON)))
-        return events
+    @staticmethod
+    def _computer_levels(record: MatchRecord) -> Callable[[int], str | None]:
+        """Every seat but the person's is a computer player of the match's level."""
+        return lambda seat: None if seat == PERSON else record.level
 
     # ------------------------------------------------------------------ helpers
 
@@ -276,7 +248,7 @@ class GolfService:
         self._reset(record, secrets.randbelow(MAX_SEED), preferences.get("level") or self.default_level,
                     self._rules_or_standard(preferences.get("rules")))
         state = self._fresh_state(record)
-        self._computers_move(record, state, None)
+        computers_move(state, self._computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
         repository.insert_match(connection, record)
         return record
@@ -307,11 +279,7 @@ class GolfService:
         return record.browser_id, record.version, record.seed
 
     def _engine_seed(self, seed: int) -> int:
-        """The seed the deals come from: a keyed hash of the public one, so that a seed
-        shown to players (and typed back for the same deals) never lets them work out
-        the stock or a face-down card."""
-        digest = hmac.new(self.deal_key, str(seed).encode(), hashlib.sha256).digest()
-        return int.from_bytes(digest[:8], "big")
+        return deal_seed(self.deal_key, seed)
 
     def _abandon(self, connection: Connection, record: MatchRecord, state: GolfState) -> None:
         """Record a begun, unfinished match as a loss before it is replaced."""
@@ -328,16 +296,29 @@ class GolfService:
 
     def _describe(self, record: MatchRecord, state: GolfState, events: list[dict], now: int) -> dict:
         """The API's match state."""
-        return {
-            "version": record.version,
-            "seed": record.seed,
-            "level": record.level,
-            **view(state, PERSON),
-            "paused": record.paused,
-            "elapsed_seconds": clock.elapsed_seconds(record, now),
-            "clock_running": record.running_since_ms is not None,
-            "actions_taken": record.actions_taken,
-            "hints_used": record.hints_used,
-            "can_undo": not state.is_over and undo_log(state.log, PERSON) is not None,
-            "events": events,
-        }
+        return match_state(
+            state, PERSON, version=record.version, seed=record.seed, level=record.level, paused=record.paused,
+            elapsed_seconds=clock.elapsed_seconds(record, now), clock_running=record.running_since_ms is not None,
+            actions_taken=record.actions_taken, hints_used=record.hints_used,
+            can_undo=not state.is_over and undo_log(state.log, PERSON) is not None, events=events)
+
+
+def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
+                elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
+                events: list[dict]) -> dict:
+    """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
+    bookkeeping. A table builds each seat's ``match`` with it too, and a spectator's
+    (``seat`` None) from :func:`spectator_view`."""
+    return {
+        "version": version,
+        "seed": seed,
+        "level": level,
+        **(view(state, seat) if seat is not None else spectator_view(state)),
+        "paused": paused,
+        "elapsed_seconds": elapsed_seconds,
+        "clock_running": clock_running,
+        "actions_taken": actions_taken,
+        "hints_used": hints_used,
+        "can_undo": can_undo,
+        "events": events,
+    }

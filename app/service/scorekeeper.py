@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Invalid, ServiceError, Stale
-from app.store.repository import ensure_browser, save_preferences
+from app.store.repository import ensure_browser, note_action, save_preferences
 from app.store.score_sheets import (SheetRecord, delete_sheet, insert_sheet, list_sheets, load_shared_sheet,
                                     load_sheet, save_sheet)
 
@@ -124,6 +124,7 @@ class ScorekeeperService:
             preferences = {**(browser.get("preferences") or {}), "scorekeeper_names": players}
             save_preferences(connection, browser_id, preferences)
             insert_sheet(connection, sheet)
+            note_action(connection, browser_id)  # a kept score sheet keeps its session from the purge
             return sheet
         return in_transaction(self.engine, work)
 
@@ -190,6 +191,7 @@ class ScorekeeperService:
         read = sheet.version
         sheet.updated_ms = _now_ms()
         save_sheet(connection, sheet, read)
+        note_action(connection, sheet.browser_id)
 
 
 def _now_ms() -> int:

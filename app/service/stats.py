@@ -96,3 +96,28 @@ def solitaire_stats(connection: Connection, browser_id: str) -> dict:
         "best_streak": best,
         "hints_used": hints,
     }
+
+
+def record_online_result(connection: Connection, browser_id: str, table_code: str, state: GolfState, seat: int,
+                         abandoned: bool = False) -> None:
+    """A person's finished table (or the one they left, as a loss), kept apart from the
+    matches against the computer."""
+    repository.add_online_result(
+        connection,
+        browser_id=browser_id,
+        table_code=table_code,
+        rules_name=state.rules.name,
+        players=state.rules.players,
+        outcome="loss" if abandoned else state.result(seat),
+        abandoned=abandoned,
+        total=None if abandoned else state.totals()[seat],
+        holes_played=len(state.hole_scores),
+    )
+
+
+def online_stats(connection: Connection, browser_id: str) -> dict:
+    """Tables played with other people: the same figures as against the computer."""
+    results = [{**r, "hints_used": 0} for r in repository.online_results(connection, browser_id)]
+    summary = _golf_summary(results)
+    del summary["hints_used"]
+    return summary

@@ -152,3 +152,64 @@ class ScoreSheet(Base):
     history: Mapped[list] = mapped_column(JSON)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class OnlineTable(Base):
+    """A match of Golf whose seats belong to different browsers (or computer players).
+
+    ``seats`` holds, per seat, its kind (``person``, ``computer``, ``open``), the
+    browser sitting there (its id, never sent to anyone), a display name and a computer
+    level. The seed stays private until the match is over; the log is the truth, as for
+    a match against the computer."""
+
+    __tablename__ = "online_tables"
+
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """Rises with every accepted change; a write made from an older version is refused."""
+    name: Mapped[str] = mapped_column(String(60))
+    status: Mapped[str] = mapped_column(String(10))  # waiting, playing, over
+    rules: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list] = mapped_column(JSON)
+    log: Mapped[list] = mapped_column(JSON)
+    notices: Mapped[list] = mapped_column(JSON)  # turns the computer played for a person out of time
+    timer_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # When the person to act runs out of time (ms since the epoch); null without a timer
+    # or while no person is to act. Indexed for the sweep that plays timed-out turns.
+    deadline_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+    recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    started_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class OnlineResult(Base):
+    """A person's finished (or left) table, for the statistics: kept apart from the
+    matches against the computer."""
+
+    __tablename__ = "online_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), index=True)
+    table_code: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rules_name: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(8))  # win, loss, draw
+    abandoned: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # finished matches only
+    holes_played: Mapped[int] = mapped_column(Integer)
+
+
+class TableStream(Base):
+    """An open event stream of a table: a seat shows connected while its person has one.
+    Each stream refreshes ``seen_ms`` while open and removes its row when it closes; a
+    row left by a server that died is ignored once stale."""
+
+    __tablename__ = "table_streams"
+
+    stream: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_code: Mapped[str] = mapped_column(String(32), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    seen_ms: Mapped[int] = mapped_column(BigInteger)

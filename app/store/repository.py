@@ -15,13 +15,18 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from app.store.models import Browser, GolfMatch, GolfResult, SolitaireGame, SolitaireResult
+from app.store.models import (
+    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, SolitaireGame, SolitaireResult, TableStream,
+)
 
 BROWSERS = Browser.__table__
 GOLF_MATCHES = GolfMatch.__table__
 GOLF_RESULTS = GolfResult.__table__
 SOLITAIRE_GAMES = SolitaireGame.__table__
 SOLITAIRE_RESULTS = SolitaireResult.__table__
+ONLINE_TABLES = OnlineTable.__table__
+ONLINE_RESULTS = OnlineResult.__table__
+TABLE_STREAMS = TableStream.__table__
 
 
 class LostRace(Exception):
@@ -49,6 +54,27 @@ class MatchRecord(GameRecord):
     level: str
     log: list
     actions_taken: int
+
+
+@dataclass
+class TableRecord:
+    """A table of people (see :class:`app.store.models.OnlineTable`)."""
+
+    code: str
+    version: int
+    name: str
+    status: str
+    rules: dict
+    seed: int
+    seats: list
+    log: list
+    notices: list
+    timer_seconds: int | None
+    deadline_ms: int | None
+    recorded: bool
+    created_ms: int
+    started_ms: int | None
+    updated_ms: int
 
 
 @dataclass
@@ -222,3 +248,73 @@ def solitaire_results(connection: Connection, browser_id: str) -> list[dict]:
     query = (select(SOLITAIRE_RESULTS).where(SOLITAIRE_RESULTS.c.browser_id == browser_id)
              .order_by(SOLITAIRE_RESULTS.c.id))
     return [dict(row) for row in connection.execute(query).mappings()]
+
+
+# --------------------------------------------------------------------------- tables of people
+
+_TABLE_FIELDS = [f.name for f in fields(TableRecord)]
+_SELECT_TABLE = select(ONLINE_TABLES).where(ONLINE_TABLES.c.code == bindparam("key"))
+_UPDATE_TABLE = (update(ONLINE_TABLES)
+                 .where(ONLINE_TABLES.c.code == bindparam("key"), ONLINE_TABLES.c.version == bindparam("read_version"))
+                 .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"}))
+
+
+def load_table(connection: Connection, code: str) -> TableRecord | None:
+    row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
+    return None if row is None else TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
+
+
+def insert_table(connection: Connection, record: TableRecord) -> None:
+    connection.execute(insert(ONLINE_TABLES).values(**_values(record)))
+
+
+def save_table(connection: Connection, record: TableRecord, read_version: int) -> None:
+    """Write ``record`` over the row read at ``read_version``, raising the version by one
+    (:class:`LostRace` if another request wrote first)."""
+    values = _values(record)
+    values["key"] = values.pop("code")
+    values["version"] = read_version + 1
+    values["read_version"] = read_version
+    if connection.execute(_UPDATE_TABLE, values).rowcount != 1:
+        raise LostRace()
+    record.version = read_version + 1
+
+
+def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) -> list[str]:
+    query = (select(ONLINE_TABLES.c.code).where(ONLINE_TABLES.c.deadline_ms <= now_ms)
+             .order_by(ONLINE_TABLES.c.deadline_ms).limit(limit))
+    return list(connection.execute(query).scalars())
+
+
+def add_online_result(connection: Connection, **values) -> None:
+    connection.execute(insert(ONLINE_RESULTS).values(finished_at=datetime.now(UTC), **values))
+
+
+def online_results(connection: Connection, browser_id: str) -> list[dict]:
+    query = (select(ONLINE_RESULTS).where(ONLINE_RESULTS.c.browser_id == browser_id)
+             .order_by(ONLINE_RESULTS.c.id))
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+STREAM_FORGOTTEN_AFTER_MS = 3600_000
+
+
+def open_stream(connection: Connection, stream: str, code: str, seat: int, now_ms: int) -> None:
+    """Note an open stream; rows a server left when it died are dropped an hour on."""
+    connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.seen_ms < now_ms - STREAM_FORGOTTEN_AFTER_MS))
+    connection.execute(insert(TABLE_STREAMS).values(stream=stream, table_code=code, seat=seat, seen_ms=now_ms))
+
+
+def refresh_stream(connection: Connection, stream: str, now_ms: int) -> None:
+    connection.execute(update(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream).values(seen_ms=now_ms))
+
+
+def close_stream(connection: Connection, stream: str) -> bool:
+    """Forget an open stream; whether it was known."""
+    return connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream)).rowcount == 1
+
+
+def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
+    query = (select(TABLE_STREAMS.c.seat).distinct()
+             .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms))
+    return set(connection.execute(query).scalars())

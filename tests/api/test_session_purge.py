@@ -184,3 +184,23 @@ def test_a_browser_purged_in_the_middle_of_its_request_is_made_again(tmp_path, m
             assert response.status_code == 200 and response.json()["actions_taken"] == 0
             assert _rows(app.state.engine, BROWSERS, token) == 1
             assert _rows(app.state.engine, GOLF_MATCHES, token) == 1
+
+
+def test_a_score_sheet_or_an_online_table_keeps_its_session_from_the_purge(own_database):
+    """Keeping score of a game with real cards, or playing at a table with other people,
+    is playing: those sessions stay past the first day like a match against the computer."""
+    app = create_app(Settings(database_url=own_database, deal_key="purge"))
+    with TestClient(app) as client:
+        engine = app.state.engine
+        keeper = _session(client)
+        made = client.post("/scorekeeper", data={"player-0": "Alice", "player-1": "Ben", "holes": "9"},
+                           follow_redirects=False)
+        assert made.status_code == 303
+
+        host = _session(client)
+        table = client.post("/api/tables", json={"seats": ["host", "medium"], "name": "Friday golf"})
+        assert table.status_code == 201
+
+        now = datetime.now(UTC)
+        assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + 2 * DAY) == 0
+        assert _rows(engine, BROWSERS, keeper) == 1 and _rows(engine, BROWSERS, host) == 1

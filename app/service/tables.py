@@ -1,0 +1,541 @@
+"""Tables of people: one match of Golf whose seats belong to different browsers.
+
+A table is made by its host (seat 0) with its rules and seats: ``open`` seats wait for
+a person with the invite code, the others are computer players. Once the host starts
+it, every move goes through the same loop as a match against the computer
+(:func:`app.service.turns.run_turn`): one transaction that loads the row, applies the
+move of the caller's own seat, lets every computer seat answer, and writes the row back
+naming the version it read; the notifier then tells every open event stream.
+
+Each caller sees the table from their own seat (``view(state, seat)``), or as a
+spectator (:func:`app.golf.view.spectator_view`). The seed stays private until the
+match is over, so no one can replay the deals while they matter.
+
+With a turn timer, a person who runs out of time has the turn played for them by a
+computer player: by the next request that reads the table, or by a process's sweep,
+through the same versioned write, so of several processes racing only one wins.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import unicodedata
+from collections.abc import Callable
+
+from sqlalchemy import Connection, Engine
+
+from app.golf.actions import (
+    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, parse_log_entry,
+)
+from app.golf.engine import GolfState, IllegalAction, Phase, replay
+from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.view import view_event
+from app.service import clock
+from app.service.common import StateCache, in_transaction
+from app.service.errors import Conflict, Invalid, ServiceError, Stale
+from app.service.golf import LEVELS, MAX_SEED, match_state
+from app.service.notify import Notifier
+from app.service.stats import record_online_result
+from app.service.turns import computer_step, deal_seed, run_turn
+from app.store import repository
+from app.store.repository import TableRecord
+
+log = logging.getLogger(__name__)
+
+HOST = 0
+NAME_LENGTH = 24
+TABLE_NAME_LENGTH = 60
+TIMER_SECONDS = (10, 3600)
+CONNECTED_WITHIN_MS = 45_000  # an open stream refreshes its row every 15 s
+NOTICES_KEPT = 20
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+def invite_code() -> str:
+    """16 URL-safe characters: 96 random bits."""
+    return secrets.token_urlsafe(12)
+
+
+def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -> str:
+    """A name people see: trimmed, 1 to ``limit`` characters, no control characters."""
+    if not isinstance(text, str):
+        raise Invalid(f"{what} must be text.")
+    text = " ".join(text.split())
+    if not text:
+        raise Invalid(f"{what} cannot be empty.")
+    if len(text) > limit:
+        raise Invalid(f"{what} can be at most {limit} characters long.")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise Invalid(f"{what} cannot hold control or invisible formatting characters.")
+    return text
+
+
+def seat_of(record: TableRecord, browser_id: str) -> int | None:
+    for seat, entry in enumerate(record.seats):
+        if entry["kind"] == "person" and entry.get("browser") == browser_id:
+            return seat
+    return None
+
+
+class TableService:
+    def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
+                 stand_in_level: str = "medium"):
+        self.engine = engine
+        self.deal_key = deal_key
+        self.notifier = notifier
+        self.now = now
+        self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
+        self.cache = StateCache(size=1024)
+
+    # ------------------------------------------------------------------ reads
+
+    def table(self, browser_id: str, code: str) -> dict:
+        """The table as ``browser_id`` sees it; a turn whose time has run out is played first."""
+        record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        self._keep(record, state)
+        if self._timed_out(record):
+            self.expire(code)
+            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+            self._keep(record, state)
+        return self._describe(record, state, browser_id, [])
+
+    def version(self, code: str) -> int:
+        return in_transaction(self.engine, lambda connection: self._record(connection, code)).version
+
+    def seat(self, browser_id: str, code: str) -> int | None:
+        return seat_of(in_transaction(self.engine, lambda connection: self._record(connection, code)), browser_id)
+
+    # ------------------------------------------------------------------ the table
+
+    def create(self, browser_id: str, *, name: str, rules: dict | str | None, seats: list[str],
+               host_name: str = "Host", timer_seconds: int | None = None) -> dict:
+        """A new table, its caller the host at seat 0."""
+        name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
+        host_name = display_name(host_name)
+        if not isinstance(seats, list) or not 2 <= len(seats) <= 8:
+            raise Invalid("A table has 2 to 8 seats.")
+        if seats[0] != "host" or "host" in seats[1:]:
+            raise Invalid('The first seat is the host\'s ("host"), and only the first.')
+        for kind in seats[1:]:
+            if kind != "open" and kind not in LEVELS:
+                raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+        ruleset = self._rules(rules, len(seats))
+        if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
+            raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
+        now = self.now()
+        record = TableRecord(
+            code=invite_code(), version=1, name=name, status="waiting", rules=ruleset.model_dump(),
+            seed=secrets.randbelow(MAX_SEED), log=[], notices=[], timer_seconds=timer_seconds, deadline_ms=None,
+            recorded=False, created_ms=now, started_ms=None, updated_ms=now,
+            seats=[{"kind": "person", "browser": browser_id, "name": host_name, "level": None}] + [
+                {"kind": "open", "browser": None, "name": "Open seat", "level": None} if kind == "open" else
+                {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
+                for kind in seats[1:]])
+
+        def make(connection: Connection) -> None:
+            repository.ensure_browser(connection, browser_id)
+            repository.note_action(connection, browser_id)
+            repository.insert_table(connection, record)
+            self.notifier.stage(connection, record.code, record.version)
+
+        in_transaction(self.engine, make)
+        self.notifier.publish(record.code, record.version)
+        return self._describe(record, self._fresh_state(record), browser_id, [])
+
+    def join(self, browser_id: str, code: str, name: str) -> dict:
+        """The first open seat; a person already seated keeps theirs."""
+        name = display_name(name)
+
+        def sit(connection, record, state):
+            if seat_of(record, browser_id) is not None:
+                return None  # back at their own seat: nothing changes
+            if record.status != "waiting":
+                raise Conflict("The match has begun: you can watch it, but no seat is free.")
+            seat = next((s for s, entry in enumerate(record.seats) if entry["kind"] == "open"), None)
+            if seat is None:
+                raise Conflict("Every seat at this table is taken: you can watch it.")
+            repository.ensure_browser(connection, browser_id)
+            record.seats[seat] = {"kind": "person", "browser": browser_id, "name": name, "level": None}
+            return []
+
+        return self._run(browser_id, code, None, sit)
+
+    def set_seat(self, browser_id: str, code: str, seat: int, kind: str) -> dict:
+        """The host makes a seat open or a computer player of a level, before the start."""
+        if kind != "open" and kind not in LEVELS:
+            raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+
+        def change(connection, record, state):
+            self._host_before_start(record, browser_id)
+            if not 0 <= seat < len(record.seats):
+                raise Invalid(f"There is no seat {seat}: seats run from 0 to {len(record.seats) - 1}.")
+            if record.seats[seat]["kind"] == "person":
+                raise Conflict("A person sits there: only an open seat or a computer player can be changed.")
+            record.seats[seat] = ({"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                                  if kind == "open" else
+                                  {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind})
+            return []
+
+        return self._run(browser_id, code, None, change)
+
+    def start(self, browser_id: str, code: str, fill: str | None = None) -> dict:
+        """The host deals the first hole; open seats become computer players at ``fill``."""
+        if fill is not None and fill not in LEVELS:
+            raise Invalid(f"fill is a computer level: {', '.join(LEVELS)}.")
+
+        def deal(connection, record, state):
+            self._host_before_start(record, browser_id)
+            open_seats = [s for s, entry in enumerate(record.seats) if entry["kind"] == "open"]
+            if open_seats and fill is None:
+                raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
+            for seat in open_seats:
+                record.seats[seat] = {"kind": "computer", "browser": None, "name": f"Computer ({fill})",
+                                      "level": fill}
+            record.status = "playing"
+            record.started_ms = self.now()
+            return self._fresh_state(record)
+
+        return self._run(browser_id, code, None, deal)
+
+    # ------------------------------------------------------------------ play
+
+    def act(self, browser_id: str, code: str, action: Action | dict, if_match: int | None = None) -> dict:
+        """A move of the caller's own seat."""
+        if isinstance(action, dict):
+            try:
+                action = action_from_json(action)
+            except MalformedAction as error:
+                raise Invalid(str(error)) from None
+
+        def move(connection, record, state):
+            seat = self._playing_seat(record, browser_id)
+            if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
+                raise Invalid(f"There is no position {action.position}: "
+                              f"positions run from 0 to {state.rules.cells - 1}.")
+            if not state.legal_actions(seat):
+                raise Conflict(f"It is not your move: {self._waiting_for(record, state)}.")
+            try:
+                events = state.apply(seat, action)
+            except IllegalAction as error:
+                raise Conflict(str(error)) from None
+            # The mover's own move is not news to them; what it set off is.
+            return [e for e in events if e.get("seat") != seat or e["action"] == "closing"]
+
+        return self._run(browser_id, code, if_match, move)
+
+    def undo(self, browser_id: str, code: str, if_match: int | None = None) -> dict:
+        """Take back the caller's own last action, only while no other seat has acted
+        since, and only an action that showed no card that was hidden (a face-down card
+        or a stock card): taking that back would let a person know a hidden card."""
+        def take_back(connection, record, state):
+            seat = self._playing_seat(record, browser_id)
+            if not state.log:
+                raise Conflict("There is nothing to undo yet.")
+            refusal = self._undo_refusal(record, state, seat)
+            if refusal:
+                raise Conflict(refusal)
+            return replay(self._seed(record), state.rules, state.log[:-1])
+
+        return self._run(browser_id, code, if_match, take_back)
+
+    def leave(self, browser_id: str, code: str) -> dict:
+        """Before the start the seat opens again; during the match a computer player
+        takes it (the match goes on) and the match counts as a loss for the leaver."""
+        def go(connection, record, state):
+            seat = seat_of(record, browser_id)
+            if seat is None:
+                raise Forbidden("You have no seat at this table.")
+            if record.status == "over":
+                raise Conflict("The match is over: there is nothing to leave.")
+            person = record.seats[seat]
+            if record.status == "waiting":
+                if seat == HOST:
+                    raise Conflict("The host cannot leave before the start: start the match, then leave.")
+                record.seats[seat] = {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                return []
+            record_online_result(connection, person["browser"], record.code, state, seat, abandoned=True)
+            record.seats[seat] = {"kind": "computer", "browser": None, "name": f"{person['name']} (computer)",
+                                  "level": self.stand_in_level, "left": True}
+            return []
+
+        return self._run(browser_id, code, None, go)
+
+    def expire(self, code: str) -> bool:
+        """Play the turn of every person whose time has run out with a computer player
+        (and deal the next hole if the scored hole waited too long); tell them in the
+        table's notices. Through the versioned write: of several racing, one wins.
+        Returns whether this call played anything."""
+        played = []
+
+        def timed_out(connection, record, state):
+            if not self._timed_out(record):
+                return None
+            events: list[dict] = []
+            if state.phase is Phase.HOLE_OVER:
+                seat = next(s for s, entry in enumerate(record.seats) if entry["kind"] == "person")
+                events += state.apply(seat, NextHole())
+                self._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
+                played.append(True)
+                return events  # the people have their own time for the new hole's opening
+            for seat in [s for s in state.to_act() if record.seats[s]["kind"] == "person"]:
+                for _ in range(8):  # a turn is at most draw, place, reveal; the opening at most three reveals
+                    if seat not in state.to_act() or state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+                        break
+                    events += computer_step(state, seat, self.stand_in_level, self._seed(record))
+                self._notice(record, seat, f"{record.seats[seat]['name']} ran out of time: "
+                                           "a computer player made that move.")
+            played.append(True)
+            return events
+
+        try:
+            self._run(None, code, None, timed_out)
+        except Stale:
+            return False  # another request or process played it first
+        return bool(played)
+
+    def sweep(self) -> int:
+        """Play every timed-out turn of every table (a process's background sweep)."""
+        codes = in_transaction(self.engine, lambda connection: repository.tables_past_deadline(connection, self.now()))
+        return sum(self.expire(code) for code in codes)
+
+    # ------------------------------------------------------------------ event streams
+
+    def open_stream(self, browser_id: str, code: str, stream: str) -> int:
+        """Note an open event stream (its seat shows connected); returns the version.
+        The others hear of it as a table event, to show the seat connected."""
+        def note(connection: Connection) -> int:
+            record = self._record(connection, code)
+            seat = seat_of(record, browser_id)
+            if seat is not None:
+                repository.open_stream(connection, stream, code, seat, self.now())
+                self.notifier.stage(connection, code, record.version)
+            return record.version
+
+        version = in_transaction(self.engine, note)
+        self.notifier.publish(code, version)
+        return version
+
+    def refresh_stream(self, stream: str) -> None:
+        in_transaction(self.engine, lambda connection: repository.refresh_stream(connection, stream, self.now()))
+
+    def close_stream(self, code: str, stream: str) -> None:
+        def forget(connection: Connection) -> int | None:
+            if not repository.close_stream(connection, stream):
+                return None
+            version = self._record(connection, code).version
+            self.notifier.stage(connection, code, version)
+            return version
+
+        version = in_transaction(self.engine, forget)
+        if version is not None:
+            self.notifier.publish(code, version)
+
+    # ------------------------------------------------------------------ the one loop
+
+    def _run(self, browser_id: str | None, code: str, if_match: int | None, change) -> dict:
+        now = self.now()
+
+        def load(connection: Connection):
+            return self._load(connection, code)
+
+        def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
+            record.updated_ms = now
+            if state.is_over:
+                record.status = "over"
+                record.deadline_ms = None
+                if not record.recorded:
+                    for seat, entry in enumerate(record.seats):
+                        if entry["kind"] == "person":
+                            record_online_result(connection, entry["browser"], record.code, state, seat)
+                    record.recorded = True
+            elif record.status == "playing" and record.timer_seconds:
+                people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
+                hole_waits = state.phase is Phase.HOLE_OVER and any(e["kind"] == "person" for e in record.seats)
+                record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
+
+        def save(connection: Connection, record: TableRecord, read_version: int) -> None:
+            repository.save_table(connection, record, read_version)
+            if browser_id is not None:  # a person's accepted change keeps their session from the purge
+                repository.note_action(connection, browser_id)
+            self.notifier.stage(connection, record.code, record.version)
+
+        record, state, events = run_turn(
+            self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
+            settle=settle, save=save)
+        self._keep(record, state)
+        if events is not None:
+            self.notifier.publish(record.code, record.version)
+        return self._describe(record, state, browser_id, events or []) if browser_id is not None else {}
+
+    @staticmethod
+    def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:
+        """The level of each computer seat; no one moves before the start."""
+        def level(seat: int) -> str | None:
+            entry = record.seats[seat]
+            return entry["level"] if record.status == "playing" and entry["kind"] == "computer" else None
+        return level
+
+    # ------------------------------------------------------------------ helpers
+
+    def _record(self, connection: Connection, code: str) -> TableRecord:
+        record = repository.load_table(connection, code) if isinstance(code, str) and len(code) <= 32 else None
+        if record is None:
+            raise NotFound("There is no table with this code: check the invite link.")
+        return record
+
+    def _load(self, connection: Connection, code: str) -> tuple[TableRecord, GolfState]:
+        record = self._record(connection, code)
+        state = self.cache.take((record.code, record.version, record.seed))
+        if state is None:
+            state = replay(self._seed(record), RuleSet(**record.rules), record.log)
+        return record, state
+
+    def _keep(self, record: TableRecord, state: GolfState) -> None:
+        self.cache.put((record.code, record.version, record.seed), state)
+
+    def _seed(self, record: TableRecord) -> int:
+        return deal_seed(self.deal_key, record.seed)
+
+    def _fresh_state(self, record: TableRecord) -> GolfState:
+        return GolfState.new(self._seed(record), RuleSet(**record.rules))
+
+    def _timed_out(self, record: TableRecord) -> bool:
+        return record.status == "playing" and record.deadline_ms is not None and self.now() >= record.deadline_ms
+
+    @staticmethod
+    def _rules(rules: dict | str | None, players: int) -> RuleSet:
+        if isinstance(rules, str):
+            if rules not in PRESETS:
+                raise Invalid(f"Unknown rules {rules!r}: choose one of {', '.join(PRESETS)}.")
+            rules = {"name": rules}
+        if rules is not None and rules.get("players", players) != players:
+            raise Invalid(f"The rules name {rules['players']} players but the table has {players} seats.")
+        try:
+            base = rules_from_dict(rules)
+            return rules_from_dict({**base.model_dump(), "players": players})
+        except RulesError as error:
+            raise Invalid(f"These rules cannot be played: {error}") from None
+
+    @staticmethod
+    def _host_before_start(record: TableRecord, browser_id: str) -> None:
+        if seat_of(record, browser_id) != HOST:
+            raise Forbidden("Only the host can do that.")
+        if record.status != "waiting":
+            raise Conflict("The match has already begun.")
+
+    @staticmethod
+    def _playing_seat(record: TableRecord, browser_id: str) -> int:
+        seat = seat_of(record, browser_id)
+        if seat is None:
+            raise Forbidden("You are watching this table: only the people seated at it can play.")
+        if record.status == "waiting":
+            raise Conflict("The match has not started yet: the host starts it.")
+        if record.status == "over":
+            raise Conflict("The match is over.")
+        return seat
+
+    @staticmethod
+    def _waiting_for(record: TableRecord, state: GolfState) -> str:
+        names = [record.seats[s]["name"] for s in state.to_act()]
+        return f"waiting for {', '.join(names)}" if names else "waiting"
+
+    def _notice(self, record: TableRecord, seat: int | None, message: str) -> None:
+        record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
+                                            "at_ms": self.now()}][-NOTICES_KEPT:]
+
+    def _connected(self, code: str) -> set[int]:
+        since = self.now() - CONNECTED_WITHIN_MS
+        return in_transaction(self.engine, lambda connection: repository.connected_seats(connection, code, since))
+
+    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict]) -> dict:
+        """The table state of shared/API.md, from the caller's seat or as a spectator."""
+        you = seat_of(record, browser_id) if browser_id is not None else None
+        connected = self._connected(record.code)
+        players = len(record.seats)
+        seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
+                  "left": bool(entry.get("left")),
+                  "connected": entry["kind"] == "person" and seat in connected}
+                 for seat, entry in enumerate(record.seats)]
+        match = None
+        if record.status != "waiting":
+            now = self.now()
+            end = record.updated_ms if record.status == "over" else now
+            match = match_state(
+                state, you, version=record.version,
+                seed=record.seed if record.status == "over" else None,  # private until the end
+                level=None, paused=False,
+                elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
+                clock_running=record.status == "playing",
+                actions_taken=sum(1 for entry in state.log if you is not None and entry[0] == str(you)),
+                hints_used=0,
+                can_undo=you is not None and self._undo_refusal(record, state, you) is None,
+                events=[view_event(e, you, players) for e in events])
+            for i, entry in enumerate(match["players"]):
+                seat = (you + i) % players if you is not None else i
+                entry["seat"] = seat
+                entry["name"] = record.seats[seat]["name"]
+                entry["kind"] = record.seats[seat]["kind"]
+        left = None
+        if record.status == "playing" and record.deadline_ms is not None:
+            left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up
+        return {
+            "code": record.code,
+            "version": record.version,
+            "name": record.name,
+            "status": record.status,
+            "host": HOST,
+            "you": you,
+            "seats": seats,
+            "rules": record.rules,
+            "timer_seconds": record.timer_seconds,
+            "seconds_left": left,
+            "notices": record.notices,
+            "match": match,
+        }
+
+    def _undo_refusal(self, record: TableRecord, state: GolfState, seat: int) -> str | None:
+        """Why ``seat`` cannot take back its last action now, or None when it can."""
+        if record.status != "playing":
+            return "There is nothing to undo."
+        if not state.log:
+            return "There is nothing to undo yet."
+        last_seat, last = parse_log_entry(state.log[-1])
+        if last_seat != seat:
+            return "Another seat has played since your last move: it cannot be taken back."
+        if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+            return "The hole has been scored and every card shown: it cannot be taken back."
+        if isinstance(last, Draw):
+            return None if last.source == "discard" else \
+                "A card drawn from the stock cannot go back: you would then know the top of the stock."
+        if isinstance(last, Reveal):
+            return "A card turned face up cannot be turned down again."
+        if isinstance(last, Swap):
+            before = replay(self._seed(record), state.rules, state.log[:-1])
+            if not before.face_up[seat][last.position]:
+                return "The card you replaced was face down and everyone has seen it now: the swap stands."
+            return None
+        if isinstance(last, (Reject, Skip, Knock)):
+            return None
+        return "The next hole has been dealt: it cannot be taken back."
+
+
+async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:
+    """A process's background sweep: every few seconds, play the timed-out turns of
+    every table (each through the versioned write, so processes sweeping at once do
+    not play a turn twice)."""
+    import asyncio
+
+    while True:
+        await asyncio.sleep(every_seconds)
+        try:
+            await asyncio.to_thread(service.sweep)
+        except Exception:  # the store unreachable for a moment: try again next time
+            log.exception("sweeping timed-out turns failed")

@@ -1,0 +1,102 @@
+"""The one loop every Golf game goes through: load, apply, let the computers move, save.
+
+A match against the computer and a table of people share it: a call reads the stored
+row, refuses it if the caller acted on an older version, applies the change, lets every
+computer seat act until a person is to act (or the hole is over), settles what the end
+of a match brings, and writes the row back naming the version it read. Two calls racing
+from the same version cannot both write: the second gets :class:`Stale`.
+
+The computer is asked for its move in one place, :func:`computer_step`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection, Engine
+
+from app.golf.actions import MalformedAction, action_from_json
+from app.golf.engine import Event, GolfState, IllegalAction, Phase
+from app.golf.view import view
+from app.players import get_player
+from app.service.common import STALE_MESSAGE, in_transaction
+from app.service.errors import Stale
+
+log = logging.getLogger(__name__)
+
+# change(connection, record, state) -> the engine events of the caller's move, or a new
+# state to put in place (undo, a new deal), or None when there is nothing to save.
+Change = Callable[[Connection, Any, GolfState], "list[Event] | GolfState | None"]
+
+
+def deal_seed(deal_key: bytes, seed: int) -> int:
+    """The seed the deals come from: a keyed hash of the public one, so that a seed
+    shown to players (and typed back for the same deals) never lets them work out
+    the stock or a face-down card."""
+    digest = hmac.new(deal_key, str(seed).encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Event]:
+    """``seat``'s computer player (of ``level``) makes one move, chosen from its own view.
+
+    Seeded by the match and the moment (``seed`` plus the log's length), so the same
+    position always gets the same answer."""
+    player = get_player(level, seed=seed + len(state.log))
+    try:
+        return state.apply(seat, action_from_json(player.choose(view(state, seat))))
+    except (IllegalAction, MalformedAction):
+        log.exception("computer player %s chose an illegal action; playing its first legal one", level)
+        return state.apply(seat, state.legal_actions(seat)[0])
+
+
+def computers_move(state: GolfState, level_of: Callable[[int], str | None], seed: int,
+                   on_step: Callable[[GolfState, list[Event]], None] | None = None) -> list[Event]:
+    """Every computer seat (those ``level_of`` gives a level) acts until a person is to
+    act or the hole is over; returns the engine events, in order. ``on_step`` hears each
+    computer action's events as it is made (the page shows a turn step by step)."""
+    events: list[Event] = []
+    while state.phase not in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+        seats = [seat for seat in state.to_act() if level_of(seat) is not None]
+        if not seats:
+            break
+        step = computer_step(state, seats[0], level_of(seats[0]), seed)
+        events += step
+        if on_step is not None:
+            on_step(state, step)
+    return events
+
+
+def run_turn(engine: Engine, load: Callable[[Connection], tuple[Any, GolfState]], if_match: int | None,
+             change: Change, *, level_of: Callable[[Any], Callable[[int], str | None]],
+             seed_of: Callable[[Any], int], settle: Callable[[Connection, Any, GolfState], None],
+             save: Callable[[Connection, Any, int], None],
+             on_step: Callable[[GolfState, list[Event]], None] | None = None,
+             ) -> tuple[Any, GolfState, list[Event] | None]:
+    """One transaction: load ``(record, state)``, check ``if_match``, apply ``change``,
+    let the computers move, ``settle`` (results at the end of a match), ``save`` over
+    the version read. Returns the record, the state and the engine events since the
+    caller's move began (None when ``change`` saved nothing)."""
+    def work(connection: Connection):
+        record, state = load(connection)
+        read_version = record.version
+        if if_match is not None and if_match != read_version:
+            raise Stale(STALE_MESSAGE)
+        result = change(connection, record, state)
+        if result is None:
+            return record, state, None
+        if isinstance(result, GolfState):
+            state, events = result, []
+        else:
+            events = list(result)
+        events += computers_move(state, level_of(record), seed_of(record), on_step)
+        settle(connection, record, state)
+        record.log = list(state.log)
+        save(connection, record, read_version)
+        return record, state, events
+
+    return in_transaction(engine, work)

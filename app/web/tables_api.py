@@ -1,0 +1,191 @@
+"""Online tables as JSON (``shared/API.md``, "Online tables"): make, join, start, play,
+undo, leave, and the table's event stream.
+
+Each route names the browser (from its cookie) and calls :class:`TableService`; the
+answer is the table as that browser sees it. The event stream only relays versions:
+a client fetches its own view of the table when a new one is announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Annotated, Any, Literal
+
+import anyio
+from fastapi import APIRouter, Body, Depends, Path, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sse_starlette import EventSourceResponse
+
+from app.service.tables import TableService
+from app.web.api import REFUSALS, BrowserId, Level, Position, Source, Version
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+STREAM_REFRESH_SECONDS = 15  # an open stream marks its seat connected this often
+PING_SECONDS = 15
+
+Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
+TABLE_REFUSALS = {**REFUSALS,
+                  403: {"description": "You have no seat at this table (or are not its host); nothing changed."},
+                  404: {"description": "No table has this code."}}
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="The table's name, up to 60 characters.")
+    seats: list[str] = Field(description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
+                                         'level ("easy", "medium", "hard", "expert"); 2 to 8 seats.')
+    rules: dict[str, Any] | str | None = Field(
+        None, description='A preset name ("nine-card") or rule fields as for /api/match/new; '
+                          '"players" is the number of seats.')
+    host_name: str = Field("Host", description="Your name at the table, up to 24 characters.")
+    timer_seconds: int | None = Field(
+        None, description="Seconds each person has for a decision (10 to 3600); when they run out a computer "
+                          "player makes it. Off (null) by default.")
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="Your name at the table, up to 24 characters, no control characters.")
+
+
+class SeatKind(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["open", "easy", "medium", "hard", "expert"]
+
+
+class Start(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    fill: Level | None = Field(None, description="Open seats become computer players of this level.")
+
+
+async def tables(request: Request) -> TableService:
+    return request.app.state.tables
+
+
+Tables = Annotated[TableService, Depends(tables)]
+
+
+def answer(table: dict, status: int = 200) -> JSONResponse:
+    return JSONResponse(table, status_code=status, headers={"ETag": f'"{table["version"]}"'})
+
+
+@router.post("", status_code=201, responses=TABLE_REFUSALS, summary="Make a table; you sit at seat 0 as its host")
+def make_table(body: NewTable, service: Tables, browser_id: BrowserId):
+    return answer(service.create(browser_id, name=body.name, rules=body.rules, seats=body.seats,
+                                 host_name=body.host_name, timer_seconds=body.timer_seconds), 201)
+
+
+@router.get("/{code}", responses=TABLE_REFUSALS, summary="The table from your seat, or as a spectator")
+def get_table(code: Code, service: Tables, browser_id: BrowserId):
+    return answer(service.table(browser_id, code))
+
+
+@router.post("/{code}/join", responses=TABLE_REFUSALS, summary="Take the first open seat (or get yours back)")
+def join(code: Code, body: Join, service: Tables, browser_id: BrowserId):
+    return answer(service.join(browser_id, code, body.name))
+
+
+@router.post("/{code}/seats/{seat}", responses=TABLE_REFUSALS,
+             summary="The host makes a seat open or a computer player, before the start")
+def set_seat(code: Code, seat: Annotated[int, Path(ge=0, le=7)], body: SeatKind, service: Tables,
+             browser_id: BrowserId):
+    return answer(service.set_seat(browser_id, code, seat, body.kind))
+
+
+@router.post("/{code}/start", responses=TABLE_REFUSALS, summary="The host starts the match")
+def start(code: Code, service: Tables, browser_id: BrowserId, body: Annotated[Start | None, Body()] = None):
+    return answer(service.start(browser_id, code, (body or Start()).fill))
+
+
+def _act(service: TableService, browser_id: str, code: str, action: dict, version: int | None) -> JSONResponse:
+    return answer(service.act(browser_id, code, action, if_match=version))
+
+
+@router.post("/{code}/reveal", responses=TABLE_REFUSALS, summary="Turn one of your cards up")
+def reveal(code: Code, body: Position, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "reveal", "position": body.position}, version)
+
+
+@router.post("/{code}/draw", responses=TABLE_REFUSALS, summary="Take the top card of the stock or the discard pile")
+def draw(code: Code, body: Source, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "draw", "source": body.source}, version)
+
+
+@router.post("/{code}/swap", responses=TABLE_REFUSALS, summary="Put the held card into a position")
+def swap(code: Code, body: Position, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "swap", "position": body.position}, version)
+
+
+@router.post("/{code}/reject", responses=TABLE_REFUSALS, summary="Throw away a card drawn from the stock")
+def reject(code: Code, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "reject"}, version)
+
+
+@router.post("/{code}/skip", responses=TABLE_REFUSALS, summary="Optional-flip rules: end the turn without revealing")
+def skip(code: Code, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "skip"}, version)
+
+
+@router.post("/{code}/knock", responses=TABLE_REFUSALS, summary="Knocking rules: close the hole")
+def knock(code: Code, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "knock"}, version)
+
+
+@router.post("/{code}/next-hole", responses=TABLE_REFUSALS, summary="Deal the next hole after a hole is scored")
+def next_hole(code: Code, service: Tables, browser_id: BrowserId, version: Version):
+    return _act(service, browser_id, code, {"action": "next_hole"}, version)
+
+
+@router.post("/{code}/undo", responses=TABLE_REFUSALS,
+             summary="Take back your own last action while no other seat has acted since")
+def undo(code: Code, service: Tables, browser_id: BrowserId, version: Version):
+    return answer(service.undo(browser_id, code, if_match=version))
+
+
+@router.post("/{code}/leave", responses=TABLE_REFUSALS, summary="Leave: a computer player takes your seat")
+def leave(code: Code, service: Tables, browser_id: BrowserId):
+    return answer(service.leave(browser_id, code))
+
+
+@router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
+            summary="text/event-stream: `event: table` with `{\"version\": n}` after every change")
+async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
+    notifier = request.app.state.notifier
+    stream = secrets.token_hex(8)
+    # Subscribed before the version is read, so that no change in between is missed.
+    subscription = notifier.subscribe(code)
+    try:
+        version = await run_in_threadpool(service.open_stream, browser_id, code, stream)
+    except BaseException:
+        subscription.close()
+        raise
+
+    async def keep_marked_connected() -> None:
+        while True:
+            await asyncio.sleep(STREAM_REFRESH_SECONDS)
+            await run_in_threadpool(service.refresh_stream, stream)
+
+    async def announce():
+        refresher = asyncio.create_task(keep_marked_connected())
+        try:
+            yield {"event": "table", "data": json.dumps({"version": version})}
+            async for newer in subscription:
+                yield {"event": "table", "data": json.dumps({"version": newer})}
+        finally:
+            # The stream is over (the client went away): free everything, even while
+            # being cancelled.
+            refresher.cancel()
+            subscription.close()
+            with anyio.CancelScope(shield=True):
+                with contextlib.suppress(BaseException):
+                    await refresher
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(service.close_stream, code, stream)
+
+    return EventSourceResponse(announce(), ping=PING_SECONDS)

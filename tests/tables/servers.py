@@ -1,0 +1,120 @@
+"""Real server processes for the event-stream tests, and a reader of their streams."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.browser.fixtures import _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def server_process(database_url: str, log_path: Path):
+    """A uvicorn process of the app on a free port; yields its base URL."""
+    port = _free_port()
+    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "test-deal-key"}
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
+             "--log-level", "warning", "--no-access-log"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start:\n{log_path.read_text(errors='replace')}")
+            time.sleep(0.05)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+class EventReader:
+    """An SSE client on its own thread, over a plain socket (so that closing it is
+    immediate and the server sees the client go): each ``event: table`` version goes
+    to a queue. Speaks HTTP/1.0, so the body is the bare stream, not chunked."""
+
+    def __init__(self, client: httpx.Client, path: str):
+        self.versions: queue.Queue[int] = queue.Queue()
+        self.lines: list[str] = []
+        self.status_line = ""
+        self.headers: dict[str, str] = {}
+        url = httpx.URL(str(client.base_url))
+        self._address = (url.host, url.port)
+        self._request = (f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n"
+                         f"Cookie: golf_session={client.cookies['golf_session']}\r\n\r\n").encode()
+        self._opened = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+
+    def __enter__(self) -> EventReader:
+        self._socket = socket.create_connection(self._address, timeout=5)
+        self._socket.settimeout(None)
+        self._socket.sendall(self._request)
+        self._thread.start()
+        assert self._opened.wait(5), "the event stream did not open"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        with contextlib.suppress(OSError):
+            self._socket.shutdown(socket.SHUT_RDWR)
+        self._socket.close()
+        self._thread.join(5)
+
+    def _read(self) -> None:
+        stream = self._socket.makefile("rb")
+        event = None
+        try:
+            self.status_line = stream.readline().decode().strip()
+            for raw in stream:
+                line = raw.decode().rstrip("\r\n")
+                if not self._opened.is_set():
+                    if line:
+                        name, _, value = line.partition(":")
+                        self.headers[name.strip().lower()] = value.strip()
+                        continue
+                    self._opened.set()
+                    continue
+                self.lines.append(line)
+                if line.startswith("event:"):
+                    event = line.partition(":")[2].strip()
+                elif line.startswith("data:") and event == "table":
+                    self.versions.put(json.loads(line.partition(":")[2])["version"])
+                elif not line:
+                    event = None
+        except (OSError, ValueError):
+            pass  # closed by __exit__
+        finally:
+            self._opened.set()
+
+    def next_version(self, timeout: float) -> int:
+        return self.versions.get(timeout=timeout)
+
+    def wait_for(self, version: int, timeout: float) -> int:
+        """The first announced version at or past ``version`` within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            seen = self.versions.get(timeout=max(deadline - time.monotonic(), 0.001))
+            if seen >= version:
+                return seen

@@ -1,0 +1,90 @@
+"""Helpers for the table tests: several people (each a client with its own cookies),
+and the hidden cards of a table worked out from its stored row by the engine."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from app.golf.actions import parse_log_entry
+from app.golf.engine import GolfState
+from app.golf.rules import RuleSet
+from app.service.turns import deal_seed
+from app.store.repository import load_table
+from tests.api.helpers import ROUTES, card_strings
+
+ROUTES = {**ROUTES, "next_hole": "next-hole"}
+
+
+def person(golf_app) -> TestClient:
+    """A new browser: its own cookie jar. (The app is already started by the shared client.)"""
+    return TestClient(golf_app)
+
+
+def make_table(client, seats=("host", "open", "open", "medium"), rules=None, **extra) -> dict:
+    body = {"name": "Friday golf", "seats": list(seats), "rules": rules or {"holes": 2}, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def ok(response) -> dict:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def post_action(client, code: str, action: dict, **kwargs):
+    body = {k: v for k, v in action.items() if k != "action"}
+    return client.post(f"/api/tables/{code}/{ROUTES[action['action']]}", json=body or None, **kwargs)
+
+
+def record(golf_app, code: str):
+    with golf_app.state.engine.connect() as connection:
+        return load_table(connection, code)
+
+
+def true_state(golf_app, code: str) -> GolfState:
+    """The whole state of the table, hidden cards included, replayed from its stored log."""
+    row = record(golf_app, code)
+    state = GolfState.new(deal_seed(golf_app.state.tables.deal_key, row.seed), RuleSet(**row.rules))
+    for entry in row.log:
+        state.apply(*parse_log_entry(entry))
+    return state
+
+
+def hidden_from(golf_app, code: str, viewer: int | None) -> set[str]:
+    """Cards ``viewer`` (None: a spectator) may not know now: face-down cards (but its own
+    peeked ones), stock cards never seen face up this hole, and a card another seat drew
+    from the stock (one deck: a code in a response means that very card)."""
+    row = record(golf_app, code)
+    state = GolfState.new(deal_seed(golf_app.state.tables.deal_key, row.seed), RuleSet(**row.rules))
+    seen: set[str] = set(state.discard)
+    for entry in row.log:
+        hole = state.hole
+        state.apply(*parse_log_entry(entry))
+        if state.hole != hole:
+            seen = set()
+        seen.update(state.discard)
+        for grid, face_up in zip(state.grids, state.face_up):
+            seen.update(card for card, up in zip(grid, face_up) if up)
+    hidden = set()
+    for seat, (grid, face_up) in enumerate(zip(state.grids, state.face_up)):
+        for position, (card, up) in enumerate(zip(grid, face_up)):
+            if not up and not (seat == viewer and position in state.peeked[seat]):
+                hidden.add(card)
+    hidden |= set(state.stock) - seen
+    if state.held is not None and state.held_source == "stock" and state.turn != viewer:
+        hidden.add(state.held)
+    return hidden
+
+
+def assert_nothing_hidden_shown(golf_app, code: str, table: dict) -> None:
+    """No card the viewer may not know, and no seed before the end, is in ``table``."""
+    hidden = hidden_from(golf_app, code, table["you"])
+    leaked = set(card_strings(table)) & hidden
+    assert not leaked, f"seat {table['you']} was shown hidden cards {leaked}"
+    if table["status"] != "over":
+        seed = str(record(golf_app, code).seed)
+        assert seed not in json.dumps(table), "the seed was shown before the end"
+        assert table["match"] is None or table["match"]["seed"] is None

@@ -1,0 +1,143 @@
+"""Live table events: ``GET /api/tables/{code}/events`` is a text/event-stream that
+announces every accepted change, in one server process and across processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+
+import httpx
+import pytest
+
+from app.service.notify import InProcessNotifier
+from tests.tables.servers import EventReader, server_process
+
+TABLE = {"name": "Live", "seats": ["host", "open", "medium"], "rules": {"holes": 1}}
+
+
+def _setup(host_base: str, guest_base: str):
+    """Ann makes a table on one server, Bea joins through another (or the same); started."""
+    ann, bea = httpx.Client(base_url=host_base), httpx.Client(base_url=guest_base)
+    code = ann.post("/api/tables", json={**TABLE, "host_name": "Ann"}).json()["code"]
+    assert bea.post(f"/api/tables/{code}/join", json={"name": "Bea"}).status_code == 200
+    assert ann.post(f"/api/tables/{code}/start").status_code == 200
+    return ann, bea, code
+
+
+def test_a_stream_hears_another_persons_move_and_shows_its_seat_connected(database_url, tmp_path):
+    with server_process(database_url, tmp_path / "server.log") as base:
+        ann, bea, code = _setup(base, base)
+        with contextlib.closing(ann), contextlib.closing(bea):
+            assert bea.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is False
+            with EventReader(bea, f"/api/tables/{code}/events") as events:
+                assert events.headers["content-type"].startswith("text/event-stream")
+                current = events.next_version(timeout=2)  # the version as the stream opens
+                assert current == bea.get(f"/api/tables/{code}").json()["version"]
+                assert ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is True
+                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0})
+                assert moved.status_code == 200
+                assert events.wait_for(moved.json()["version"], timeout=2) == moved.json()["version"]
+                assert "event: table" in events.lines
+            # The stream is closed: the seat shows away again (the server noticed and cleaned up).
+            deadline = time.monotonic() + 3
+            while ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"]:
+                assert time.monotonic() < deadline, "the closed stream still shows its seat connected"
+                time.sleep(0.05)
+
+
+def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(database_url, tmp_path):
+    if not database_url.startswith("postgresql"):
+        pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
+    with server_process(database_url, tmp_path / "one.log") as one, \
+            server_process(database_url, tmp_path / "two.log") as two:
+        ann, bea, code = _setup(one, two)
+        with contextlib.closing(ann), contextlib.closing(bea), \
+                EventReader(bea, f"/api/tables/{code}/events") as events:
+            events.next_version(timeout=2)
+            for position in (0, 1):
+                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": position})
+                assert moved.status_code == 200
+                version = moved.json()["version"]
+                assert events.wait_for(version, timeout=1.0) == version
+            # And the other way round: Bea's move on process two reaches Ann's stream on one.
+            with EventReader(ann, f"/api/tables/{code}/events") as ann_events:
+                ann_events.next_version(timeout=2)
+                moved = bea.post(f"/api/tables/{code}/reveal", json={"position": 0})
+                assert ann_events.wait_for(moved.json()["version"], timeout=1.0) == moved.json()["version"]
+
+
+def test_a_subscription_ends_cleanly_and_leaves_nothing_behind():
+    async def scenario():
+        notifier = InProcessNotifier()
+        await notifier.start()
+        subscription = notifier.subscribe("abc")
+        other = notifier.subscribe("xyz")
+        notifier.publish("abc", 7)
+        assert await asyncio.wait_for(anext(subscription), 1) == 7
+        assert other.queue.empty()
+        # A consumer cancelled mid-wait (a client gone) and then closed: nothing is kept.
+        waiting = asyncio.ensure_future(anext(subscription))
+        await asyncio.sleep(0)
+        waiting.cancel()
+        subscription.close()
+        other.close()
+        assert notifier.subscriber_count() == 0
+        notifier.publish("abc", 8)  # no one listens: nothing to deliver, nothing raised
+        await notifier.stop()
+
+    # On a thread of its own: the browser tests' Playwright keeps an event loop running
+    # on the main thread.
+    failures = []
+    thread = threading.Thread(target=lambda: _record_failure(failures, lambda: asyncio.run(scenario())))
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive() and not failures, failures
+
+
+def _record_failure(failures: list, run) -> None:
+    try:
+        run()
+    except BaseException as error:  # handed back to the test's thread
+        failures.append(error)
+
+
+def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
+    """The server in this process (uvicorn on a thread), so its notifier can be looked into."""
+    import uvicorn
+
+    from app.main import create_app
+    from app.settings import Settings
+    from tests.browser.fixtures import _free_port
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key"))
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        base = f"http://127.0.0.1:{port}"
+        ann, bea, code = _setup(base, base)
+        with contextlib.closing(ann), contextlib.closing(bea):
+            notifier = app.state.notifier
+            streams = [EventReader(client, f"/api/tables/{code}/events") for client in (ann, bea, bea)]
+            for stream in streams:
+                stream.__enter__()
+                stream.next_version(timeout=2)
+            assert notifier.subscriber_count(code) == 3
+            assert [s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]] == [True, True, False]
+            for stream in streams:
+                stream.__exit__(None, None, None)
+            deadline = time.monotonic() + 3
+            while notifier.subscriber_count() or any(
+                    s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
+                assert time.monotonic() < deadline, "closed streams were kept"
+                time.sleep(0.05)
+    finally:
+        server.should_exit = True
+        thread.join(10)
