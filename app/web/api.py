@@ -10,12 +10,38 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
 from app.service.golf import LEVELS, MAX_SEED, GolfService
+from app.web.numbers import version_from_etag
 
-router = APIRouter(prefix="/api", tags=["golf"])
+
+
+class JSONRoute(APIRoute):
+    """A route whose unreadable JSON body is a malformed request like any other (422).
+
+    Python's JSON reader refuses an integer of over 4,300 digits and nesting deeper
+    than its recursion limit with errors FastAPI does not take for bad JSON, so it
+    would answer a bare 400 of its own."""
+
+    def get_route_handler(self):
+        handle = super().get_route_handler()
+
+        async def handler(request: Request):
+            try:
+                return await handle(request)
+            except HTTPException as error:
+                if error.status_code == 400 and isinstance(error.__cause__, (ValueError, RecursionError)):
+                    raise Invalid("The body is not JSON that can be read: a number too long or nesting too deep.") from None
+                raise
+
+        return handler
+
+
+router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
 Level = Literal["easy", "medium", "hard", "expert"]
 assert set(LEVELS) == set(Level.__args__)
@@ -104,12 +130,7 @@ async def browser(request: Request) -> str:
 
 async def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
-    if if_match is None or if_match.strip() == "*":
-        return None
-    text = if_match.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
-        raise Invalid('If-Match must be the match version in quotes, e.g. "17"')
-    return int(text)
+    return version_from_etag(if_match)
 
 
 Service = Annotated[GolfService, Depends(golf)]
@@ -210,7 +231,7 @@ def stats(request: Request, browser_id: BrowserId):
 
 # --------------------------------------------------------------------------- solitaire
 
-solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"])
+solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"], route_class=JSONRoute)
 
 
 class SolitaireState(BaseModel):

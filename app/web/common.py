@@ -23,7 +23,8 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.errors import ServiceError, Unavailable
+from app.web.numbers import optional_whole_number, query_number, version_from_etag
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -80,22 +81,17 @@ def now_ms() -> int:
 
 def form_version(request: Request, form) -> int | None:
     """The version the page was drawn from: If-Match first, else the form's field."""
+    message = "The page sent a version that is not a number: reload the page."
     header = request.headers.get("if-match")
-    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
-    if text in (None, "", "*"):
-        return None
-    if not str(text).isdigit():
-        raise Invalid("The page sent a version that is not a number: reload the page.")
-    return int(text)
+    if header:
+        return version_from_etag(header, message)
+    return optional_whole_number(form.get("version"), message)
 
 
 def just_acted(request: Request) -> bool:
     """Whether this GET comes straight after a move: the redirect that follows a move
     without script, and the links between the table's own pages, carry ``?t=<ms>``."""
-    try:
-        stamp = int(request.query_params.get("t", "0"))
-    except ValueError:
-        stamp = 0
+    stamp = query_number(request.query_params.get("t"), default=0)
     return 0 <= now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
 
 
