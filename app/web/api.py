@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
 from app.service.golf import LEVELS, MAX_SEED, GolfService
-from app.web.numbers import version_from_etag
+from app.web.numbers import ETAG_PATTERN, version_from_etag
 
 
 
@@ -91,16 +91,26 @@ class MatchState(BaseModel):
     events: list[dict[str, Any]]
 
 
+# The request bodies are strict: a number is a JSON number and a yes-or-no a JSON
+# boolean, as the schema says (``false`` is no position, ``"3"`` no pile), the same
+# as the engine's own reading of an action.
+# Other fields in a move's body are let be, as they always were (a bot may send its
+# whole action, ``{"action": "reveal", "position": 3}``).
+STRICT = ConfigDict(strict=True)
+
+
 class Position(BaseModel):
+    model_config = STRICT
     position: int = Field(ge=0, le=11, description="0 is the top-left card; row-major.")
 
 
 class Source(BaseModel):
+    model_config = STRICT
     source: Literal["stock", "discard"]
 
 
 class NewMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
     level: Level | None = None
     rules: dict[str, Any] | None = Field(None, description="A preset name and/or rule fields, e.g. {\"name\": \"nine-card\"}.")
@@ -128,7 +138,11 @@ async def browser(request: Request) -> str:
     return request.state.browser_id
 
 
-async def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
+# Typed ``str`` (None only as the default when absent): a header is never JSON null, and
+# ``str | None`` would document "null" as a valid value. The pattern is documented, not
+# enforced by FastAPI: version_from_etag refuses anything else with a sentence.
+async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
+                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
     return version_from_etag(if_match)
 
@@ -251,7 +265,7 @@ class SolitaireState(BaseModel):
 
 
 class NewDeal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
     winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
     rules: dict[str, bool] | None = Field(
@@ -259,6 +273,7 @@ class NewDeal(BaseModel):
 
 
 class Pile(BaseModel):
+    model_config = STRICT
     pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
 
 

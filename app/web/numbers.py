@@ -53,18 +53,22 @@ def optional_whole_number(text: object, message: str, **bounds) -> int | None:
     return whole_number(text, message, **bounds)
 
 
+# What an If-Match header may be: a version in quotes, weak or not, or bare; or ``*``.
+# Spaces around it are no part of the value in HTTP, so they are let go.
+ETAG_PATTERN = f'^(\\*|(W/)?"[0-9]{{1,{MAX_DIGITS}}}"|[0-9]{{1,{MAX_DIGITS}}})$'
+_ETAG = re.compile(r'(?:W/)?"([^"]*)"')
+
+
 def version_from_etag(header: str | None, message: str = ETAG_MESSAGE) -> int | None:
     """The version an ``If-Match`` header names: ``"17"``, ``W/"17"`` or ``17``; None for
     no header or ``*`` (any version)."""
     if header is None:
         return None
-    text = header.strip()
+    text = header.strip(" \t")
     if text == "*":
         return None
-    text = text.removeprefix("W/")
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        text = text[1:-1]
-    return whole_number(text, message)
+    quoted = _ETAG.fullmatch(text)
+    return whole_number(quoted.group(1) if quoted else text, message)
 
 
 def query_number(text: str | None, default: int) -> int:

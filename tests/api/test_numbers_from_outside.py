@@ -83,7 +83,8 @@ def test_a_solitaire_if_match_that_is_no_version_is_refused_and_changes_nothing(
     ("/api/match/reveal", "position"), ("/api/match/new", "seed"),
     ("/api/solitaire/play", "pile"), ("/api/solitaire/new", "seed"),
 ])
-@pytest.mark.parametrize("raw", [HUGE, "1" + "0" * 4400, '"٣"', '"²"', "NaN", "Infinity", "1e400", "-1"])
+@pytest.mark.parametrize("raw", [HUGE, "1" + "0" * 4400, '"٣"', '"²"', '"3"', "NaN", "Infinity", "1e400", "-1", "2.5",
+                                 "true", "false"])
 def test_json_numbers_out_of_reason_are_refused_and_change_nothing(api, path, field, raw):
     state_path = "/api/solitaire" if "solitaire" in path else "/api/match"
     before = _version(api, state_path)
@@ -91,6 +92,14 @@ def test_json_numbers_out_of_reason_are_refused_and_change_nothing(api, path, fi
     assert response.status_code == 422, response.text
     assert response.json()["detail"]
     assert _version(api, state_path) == before
+
+
+@pytest.mark.parametrize("body", ['{"winnable_only": 0}', '{"winnable_only": "yes"}', '{"rules": {"wrap": 1}}'])
+def test_a_solitaire_yes_or_no_must_be_a_json_boolean(api, body):
+    before = _version(api, "/api/solitaire")
+    response = api.post("/api/solitaire/new", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422, response.text
+    assert _version(api, "/api/solitaire") == before
 
 
 def test_json_too_deeply_nested_is_refused_as_malformed(api):
