@@ -109,11 +109,16 @@ class FlashCookie:
         raw = request.cookies.get(self.name)
         if not raw:
             return {}
+        # The cookie comes back from the browser, so it is read as anything at all: not
+        # base64, not JSON, nested past the reader's depth, a lone surrogate that could
+        # never be sent back as UTF-8. Whatever is not plain text is dropped.
         try:
             data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # UnicodeDecodeError and binascii.Error are ValueErrors
             return {}
-        return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(v, str) and _is_text(v)}
 
     def keep(self, response: Response, data: dict[str, str]) -> None:
         if data:
@@ -123,6 +128,14 @@ class FlashCookie:
     def forget(self, request: Request, response: Response) -> None:
         if request.cookies.get(self.name):
             response.delete_cookie(self.name, path="/")
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[str, str], bool]:
