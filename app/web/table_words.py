@@ -139,8 +139,8 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
         return final + f"Choose a card to replace with the {card}"
     if phase == "flip":
         if "skip" in kinds:
-            return "Choose a face-down card to reveal, or Reveal none"
-        return "Choose a face-down card to reveal"
+            return final + "Choose a face-down card to reveal, or Reveal none"
+        return final + "Choose a face-down card to reveal"
     turn = state.get("turn")
     if turn and turn != "you":
         return f"{capital(subject(turn, names))} is playing"

@@ -9,7 +9,7 @@ import pytest
 
 import app.web.table as table
 import app.web.table_words as words
-from app.golf.actions import Draw, Knock, Reveal, Swap, action_from_json
+from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view, view_event
@@ -165,3 +165,19 @@ def test_over_whole_matches_each_closing_is_told_once_and_no_sentence_twice_in_a
             assert not any(s.endswith(" knocked.") for s in told), told
             batch = []
     assert state.is_over and closings >= 3
+
+
+def test_every_step_of_a_final_turn_says_it_is_the_final_turn():
+    """Draw, place and (after throwing a stock card away) reveal: each prompt of the
+    person's final turn says so, not only the first."""
+    state = GolfState.new(7, RuleSet())
+    for seat in (0, 1):
+        for position in (0, 1):
+            state.apply(seat, Reveal(position))
+    state.closed_by, state.final_turns, state.turn, state.phase = 1, [0], 0, Phase.DRAW
+    prompts = [words.prompt(view(state, 0))]
+    state.apply(0, Draw("stock"))
+    prompts.append(words.prompt(view(state, 0)))
+    state.apply(0, Reject())
+    prompts.append(words.prompt(view(state, 0)))
+    assert [p.split(":")[0] for p in prompts] == ["Final turn"] * 3, prompts
