@@ -13,9 +13,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.golf.rules import PRESETS
+from app.golf.rules import PRESETS, RulesError, rules_from_dict
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.golf import LEVELS, GolfService, Outcome
+from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
@@ -228,6 +228,23 @@ def _rules_from_form(form) -> dict | None:
     return {**base, **changes, "name": name}
 
 
+def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
+    """The seed, level and rules a New game form asks for, read and checked in full
+    before anything changes: a paused match is resumed only for a game that will be
+    dealt, so a refused form leaves it as it was."""
+    seed = optional_whole_number(form.get("seed"), "The seed must be a whole number, or left empty for a new one.",
+                                 typed=True, high=MAX_SEED)
+    level = form.get("level") or None
+    if level is not None and level not in LEVELS:
+        raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
+    rules = _rules_from_form(form)
+    try:
+        rules_from_dict(rules)
+    except RulesError as error:
+        raise Invalid(f"These rules cannot be played: {error}") from None
+    return seed, level, rules
+
+
 def _unpause(service: GolfService, browser_id: str, version: int | None) -> int | None:
     """New game and Restart match from a paused table: the service plays nothing while
     paused, so resume first (the clock starts afresh for the new deal anyway)."""
@@ -267,12 +284,9 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         outcome = service.restart(browser, if_match=version)
         options["said"] = "The match starts again from hole 1, with the same deals."
     elif command == "new":
-        # The form is read in full before the game is resumed: a refused form changes nothing.
-        seed = optional_whole_number(form.get("seed"), "The seed must be a whole number, or left empty for a new one.",
-                                     typed=True)
-        rules = _rules_from_form(form)
+        seed, level, rules = _new_game_request(form)
         version = _unpause(service, browser, version)
-        outcome = service.new_match(browser, seed, form.get("level") or None, rules, if_match=version)
+        outcome = service.new_match(browser, seed, level, rules, if_match=version)
         options["said"] = "A new match is dealt."
     elif command == "hint":
         advice = service.hint(browser)

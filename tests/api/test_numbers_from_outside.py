@@ -164,9 +164,12 @@ def test_a_new_game_form_with_a_number_out_of_reason_is_refused(api, field, text
     assert (after["version"], after["seed"]) == (before["version"], before["seed"])
 
 
-def test_a_refused_new_game_form_leaves_a_paused_match_paused(api):
+@pytest.mark.parametrize("fields", [{"seed": "²"}, {"seed": "9007199254740992"}, {"players": "836"},
+                                    {"holes": "0"}, {"level": "grandmaster"},
+                                    {"preset": "four-card", "players": "8", "holes": "19"}])
+def test_a_refused_new_game_form_leaves_a_paused_match_paused(api, fields):
     paused = api.post("/api/match/pause").json()
-    response = _golf_form(api, "new", {"version": str(paused["version"]), "seed": "²"}, htmx=True)
+    response = _golf_form(api, "new", {"version": str(paused["version"]), **fields}, htmx=True)
     assert response.status_code == 422
     after = api.get("/api/match").json()
     assert after["paused"] and after["version"] == paused["version"]
