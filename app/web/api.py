@@ -19,7 +19,6 @@ from app.service.golf import LEVELS, MAX_SEED, GolfService
 from app.web.numbers import ETAG_PATTERN, version_from_etag
 
 
-
 class JSONRoute(APIRoute):
     """A route whose unreadable JSON body is a malformed request like any other (422).
 
@@ -93,9 +92,8 @@ class MatchState(BaseModel):
 
 # The request bodies are strict: a number is a JSON number and a yes-or-no a JSON
 # boolean, as the schema says (``false`` is no position, ``"3"`` no pile), the same
-# as the engine's own reading of an action.
-# Other fields in a move's body are let be, as they always were (a bot may send its
-# whole action, ``{"action": "reveal", "position": 3}``).
+# as the engine's own reading of an action. Other fields in a move's body are let be,
+# as they always were (a bot may send its whole action, ``{"action": "reveal", ...}``).
 STRICT = ConfigDict(strict=True)
 
 
