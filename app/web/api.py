@@ -10,12 +10,37 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
 from app.service.golf import LEVELS, MAX_SEED, GolfService
+from app.web.numbers import ETAG_PATTERN, version_from_etag
 
-router = APIRouter(prefix="/api", tags=["golf"])
+
+class JSONRoute(APIRoute):
+    """A route whose unreadable JSON body is a malformed request like any other (422).
+
+    Python's JSON reader refuses an integer of over 4,300 digits and nesting deeper
+    than its recursion limit with errors FastAPI does not take for bad JSON, so it
+    would answer a bare 400 of its own."""
+
+    def get_route_handler(self):
+        handle = super().get_route_handler()
+
+        async def handler(request: Request):
+            try:
+                return await handle(request)
+            except HTTPException as error:
+                if error.status_code == 400 and isinstance(error.__cause__, (ValueError, RecursionError)):
+                    raise Invalid("The body is not JSON that can be read: a number too long or nesting too deep.") from None
+                raise
+
+        return handler
+
+
+router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
 Level = Literal["easy", "medium", "hard", "expert"]
 assert set(LEVELS) == set(Level.__args__)
@@ -65,16 +90,25 @@ class MatchState(BaseModel):
     events: list[dict[str, Any]]
 
 
+# The request bodies are strict: a number is a JSON number and a yes-or-no a JSON
+# boolean, as the schema says (``false`` is no position, ``"3"`` no pile), the same
+# as the engine's own reading of an action. Other fields in a move's body are let be,
+# as they always were (a bot may send its whole action, ``{"action": "reveal", ...}``).
+STRICT = ConfigDict(strict=True)
+
+
 class Position(BaseModel):
+    model_config = STRICT
     position: int = Field(ge=0, le=11, description="0 is the top-left card; row-major.")
 
 
 class Source(BaseModel):
+    model_config = STRICT
     source: Literal["stock", "discard"]
 
 
 class NewMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
     level: Level | None = None
     rules: dict[str, Any] | None = Field(None, description="A preset name and/or rule fields, e.g. {\"name\": \"nine-card\"}.")
@@ -102,14 +136,13 @@ async def browser(request: Request) -> str:
     return request.state.browser_id
 
 
-async def if_match(if_match: Annotated[str | None, Header(description='The version you acted on, e.g. "17".')] = None) -> int | None:
+# Typed ``str`` (None only as the default when absent): a header is never JSON null, and
+# ``str | None`` would document "null" as a valid value. The pattern is documented, not
+# enforced by FastAPI: version_from_etag refuses anything else with a sentence.
+async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
+                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
-    if if_match is None or if_match.strip() == "*":
-        return None
-    text = if_match.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
-        raise Invalid('If-Match must be the match version in quotes, e.g. "17"')
-    return int(text)
+    return version_from_etag(if_match)
 
 
 Service = Annotated[GolfService, Depends(golf)]
@@ -210,7 +243,7 @@ def stats(request: Request, browser_id: BrowserId):
 
 # --------------------------------------------------------------------------- solitaire
 
-solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"])
+solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"], route_class=JSONRoute)
 
 
 class SolitaireState(BaseModel):
@@ -230,7 +263,7 @@ class SolitaireState(BaseModel):
 
 
 class NewDeal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
     winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
     rules: dict[str, bool] | None = Field(
@@ -238,6 +271,7 @@ class NewDeal(BaseModel):
 
 
 class Pile(BaseModel):
+    model_config = STRICT
     pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
 
 

@@ -23,7 +23,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from app.resources import STATIC, TEMPLATES
-from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.errors import ServiceError, Unavailable
+from app.web.numbers import optional_whole_number, query_number, version_from_etag
 
 templates = Jinja2Templates(directory=TEMPLATES)
 
@@ -79,22 +80,17 @@ def now_ms() -> int:
 
 def form_version(request: Request, form) -> int | None:
     """The version the page was drawn from: If-Match first, else the form's field."""
+    message = "The page sent a version that is not a number: reload the page."
     header = request.headers.get("if-match")
-    text = header.strip().removeprefix("W/").strip('"') if header else form.get("version")
-    if text in (None, "", "*"):
-        return None
-    if not str(text).isdigit():
-        raise Invalid("The page sent a version that is not a number: reload the page.")
-    return int(text)
+    if header:
+        return version_from_etag(header, message)
+    return optional_whole_number(form.get("version"), message)
 
 
 def just_acted(request: Request) -> bool:
     """Whether this GET comes straight after a move: the redirect that follows a move
     without script, and the links between the table's own pages, carry ``?t=<ms>``."""
-    try:
-        stamp = int(request.query_params.get("t", "0"))
-    except ValueError:
-        stamp = 0
+    stamp = query_number(request.query_params.get("t"), default=0)
     return 0 <= now_ms() - stamp <= JUST_ACTED_SECONDS * 1000
 
 
@@ -112,11 +108,16 @@ class FlashCookie:
         raw = request.cookies.get(self.name)
         if not raw:
             return {}
+        # The cookie comes back from the browser, so it is read as anything at all: not
+        # base64, not JSON, nested past the reader's depth, a lone surrogate that could
+        # never be sent back as UTF-8. Whatever is not plain text is dropped.
         try:
             data = json.loads(base64.urlsafe_b64decode(raw.encode()).decode())
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # UnicodeDecodeError and binascii.Error are ValueErrors
             return {}
-        return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(v, str) and _is_text(v)}
 
     def keep(self, response: Response, data: dict[str, str]) -> None:
         if data:
@@ -126,6 +127,14 @@ class FlashCookie:
     def forget(self, request: Request, response: Response) -> None:
         if request.cookies.get(self.name):
             response.delete_cookie(self.name, path="/")
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[str, str], bool]:

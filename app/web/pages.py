@@ -13,13 +13,14 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.golf.rules import PRESETS
+from app.golf.rules import PRESETS, RulesError, rules_from_dict
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.golf import LEVELS, GolfService, Outcome
+from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
                             not_found, now_ms, render_fresh, templates, unavailable)
+from app.web.numbers import optional_whole_number, whole_number
 
 router = APIRouter(include_in_schema=False)
 
@@ -61,10 +62,7 @@ def _speed(request: Request) -> str:
 
 
 def _position(form) -> int:
-    text = form.get("position")
-    if text is None or not str(text).isdigit():
-        raise Invalid("Choose a card: the move named no position.")
-    return int(text)
+    return whole_number(form.get("position"), "Choose a card: the move named no position.")
 
 
 def scorecard_model(state: dict) -> dict:
@@ -207,10 +205,12 @@ def _rules_from_form(form) -> dict | None:
     if preset not in PRESETS:
         raise Invalid(f"There are no rules called {preset!r}.")
     changes: dict = {}
-    if form.get("players"):
-        changes["players"] = _whole(form["players"], "Players")
-    if form.get("holes"):
-        changes["holes"] = _whole(form["holes"], "Holes")
+    players = optional_whole_number(form.get("players"), "Players must be a whole number from 2 to 8.")
+    if players is not None:
+        changes["players"] = players
+    holes = optional_whole_number(form.get("holes"), "Holes must be a whole number from 1 to 18.")
+    if holes is not None:
+        changes["holes"] = holes
     if form.get("flip_after_reject") in ("must", "may", "never"):
         changes["flip_after_reject"] = form["flip_after_reject"]
     if form.get("ending") in ("all_face_up", "knock"):
@@ -228,10 +228,21 @@ def _rules_from_form(form) -> dict | None:
     return {**base, **changes, "name": name}
 
 
-def _whole(text: str, what: str) -> int:
-    if not str(text).strip().isdigit():
-        raise Invalid(f"{what} must be a whole number.")
-    return int(text)
+def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
+    """The seed, level and rules a New game form asks for, read and checked in full
+    before anything changes: a paused match is resumed only for a game that will be
+    dealt, so a refused form leaves it as it was."""
+    seed = optional_whole_number(form.get("seed"), "The seed must be a whole number, or left empty for a new one.",
+                                 typed=True, high=MAX_SEED)
+    level = form.get("level") or None
+    if level is not None and level not in LEVELS:
+        raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
+    rules = _rules_from_form(form)
+    try:
+        rules_from_dict(rules)
+    except RulesError as error:
+        raise Invalid(f"These rules cannot be played: {error}") from None
+    return seed, level, rules
 
 
 def _unpause(service: GolfService, browser_id: str, version: int | None) -> int | None:
@@ -273,12 +284,9 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         outcome = service.restart(browser, if_match=version)
         options["said"] = "The match starts again from hole 1, with the same deals."
     elif command == "new":
+        seed, level, rules = _new_game_request(form)
         version = _unpause(service, browser, version)
-        seed_text = (form.get("seed") or "").strip()
-        if seed_text and not seed_text.isdigit():
-            raise Invalid("The seed must be a whole number, or left empty for a new one.")
-        outcome = service.new_match(browser, int(seed_text) if seed_text else None, form.get("level") or None,
-                                    _rules_from_form(form), if_match=version)
+        outcome = service.new_match(browser, seed, level, rules, if_match=version)
         options["said"] = "A new match is dealt."
     elif command == "hint":
         advice = service.hint(browser)

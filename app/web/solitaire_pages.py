@@ -25,6 +25,7 @@ from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
                             not_found, now_ms, render_fresh, sentence, unavailable)
+from app.web.numbers import optional_whole_number, whole_number
 from app.web.table import Card
 
 router = APIRouter(include_in_schema=False)
@@ -227,19 +228,14 @@ def _service(request: Request):
 
 
 def _pile(form) -> int:
-    text = str(form.get("pile") or "").strip()
-    if not text.isdigit() or not 0 <= int(text) <= 6:
-        raise Invalid("Choose one of the seven piles: the move named none.")
-    return int(text)
+    return whole_number(form.get("pile"), "Choose one of the seven piles: the move named none.", high=6)
 
 
 def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
     """The deal number, the winnable choice and the rules a New deal form asks for.
     The quick New deal button sends no options: the service keeps the last ones."""
-    text = str(form.get("seed") or "").strip().replace(" ", "").replace(",", "")
-    if text and not text.isdigit():
-        raise Invalid("A deal number is a whole number, such as 1234; leave it empty for a random deal.")
-    seed = int(text) if text else None
+    seed = optional_whole_number(form.get("seed"), "A deal number is a whole number, such as 1234; "
+                                 "leave it empty for a random deal.", typed=True)
     if not form.get("options"):
         return seed, None, None
     rules = {name: bool(form.get(name)) for name in RULE_FLAGS}

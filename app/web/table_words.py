@@ -139,8 +139,8 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
         return final + f"Choose a card to replace with the {card}"
     if phase == "flip":
         if "skip" in kinds:
-            return "Choose a face-down card to reveal, or Reveal none"
-        return "Choose a face-down card to reveal"
+            return final + "Choose a face-down card to reveal, or Reveal none"
+        return final + "Choose a face-down card to reveal"
     turn = state.get("turn")
     if turn and turn != "you":
         return f"{capital(subject(turn, names))} is playing"
@@ -209,15 +209,12 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
         elif kind == "skip":
             sentences.append((f"{who} revealed no card.", index))
         elif kind == "knock":
-            sentences.append((f"{who} knocked.", index))
+            # A knock closes the hole: the closing that follows it tells both at once.
+            following = events[index + 1] if index + 1 < len(events) else {}
+            if following.get("action") != "closing" or following.get("player") != player:
+                sentences.append((f"{who} knocked.", index))
         elif kind == "closing":
-            if player == "you":
-                others = "the others take" if len(state["players"]) > 2 else "the computer takes"
-                sentences.append((f"All your cards are face up: {others} a final turn.", index))
-            else:
-                done = "knocked" if rules.get("ending") == "knock" else "has every card face up"
-                final = "you have one final turn" if rules.get("final_turn", True) else "the hole ends"
-                sentences.append((f"{who} {done}: {final}.", index))
+            sentences.append((closing_sentence(player, state), index))
         elif kind == "reshuffle":
             sentences.append((f"The discards were shuffled into a new stock of {event['stock_count']} cards.", index))
         elif kind == "hole_scored":
@@ -226,6 +223,28 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
             sentences.append((f"Hole {event['hole']} is dealt.", index))
     flush_draw(len(events) - 1)
     return sentences
+
+
+def closing_sentence(player_id: str, state: dict) -> str:
+    """How the hole came to close, and what follows, in one sentence: ``"The computer
+    knocked: you have one final turn."``. The rules say how it closed (a knock, or a
+    grid all face up) and whether the others still play."""
+    rules = state["rules"]
+    names = player_names(state)
+    knocking = rules.get("ending") == "knock"
+    if player_id == "you":
+        how = "You knocked" if knocking else "All your cards are face up"
+    else:
+        who = capital(subject(player_id, names))
+        how = f"{who} knocked" if knocking else f"{who} has every card face up"
+    if not rules.get("final_turn", True):
+        then = "the hole ends"
+    elif len(state["players"]) > 2:
+        then = "each of the others has one final turn" if player_id == "you" else \
+            "everyone else, you too, has one final turn"
+    else:
+        then = "the computer has one final turn" if player_id == "you" else "you have one final turn"
+    return f"{how}: {then}."
 
 
 def describe_action(action: dict, state: dict) -> str:

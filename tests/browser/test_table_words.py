@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import doctest
 
+import pytest
+
 import app.web.table as table
 import app.web.table_words as words
-from app.golf.actions import Reveal
-from app.golf.engine import GolfState
+from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
+from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
-from app.golf.view import view
+from app.golf.view import view, view_event
+from app.players.greedy import GreedyPlayer
 
 
 def test_docstring_examples():
@@ -79,3 +82,102 @@ def test_the_four_card_peek_is_named_for_its_owner_only():
     mine = [c.label for c in board["me"]["cards"]]
     assert sum("(you looked: " in label for label in mine) == 2
     assert not any("looked" in c.label for c in board["opponents"][0]["cards"])
+
+
+# --------------------------------------------------------------------------- how a hole closes
+
+
+def _closing_told(rules: RuleSet, closer: int) -> list[str]:
+    """What the person is told when seat ``closer`` closes hole 1 under ``rules``: the
+    hand-built position has that seat to move with every card but one face down, or with
+    only the top-left card face down when a full grid closes the hole. As the service
+    does, the person's own moves are not told back, but the closing they set off is."""
+    state = GolfState.new(7, rules)
+    while state.phase is Phase.OPENING:
+        seat = next(s for s, left in enumerate(state.opening_left) if left)
+        state.apply(seat, Reveal(state.face_up[seat].index(False)))
+    state.turn, state.phase = closer, Phase.DRAW
+    if rules.ending == "knock":
+        state.face_up[closer] = [False] * rules.cells
+        events = state.apply(closer, Knock())
+    else:
+        state.face_up[closer] = [False] + [True] * (rules.cells - 1)
+        events = state.apply(closer, Draw("stock")) + state.apply(closer, Swap(0))
+    seen = [view_event(e, 0, rules.players) for e in events]
+    seen = [e for e in seen if e.get("player") != "you" or e["action"] == "closing"]
+    return [text for text, _ in words.narrate(seen, view(state, 0))]
+
+
+@pytest.mark.parametrize("rules, closer, told", [
+    (PRESETS["four-card"], 0, "You knocked: the computer has one final turn."),
+    (PRESETS["four-card"], 1, "The computer knocked: you have one final turn."),
+    (PRESETS["knocking"], 0, "You knocked: the computer has one final turn."),
+    (PRESETS["standard"], 0, "All your cards are face up: the computer has one final turn."),
+    (PRESETS["standard"], 1, "The computer has every card face up: you have one final turn."),
+    (PRESETS["no-final-turn"], 0, "All your cards are face up: the hole ends."),
+    (PRESETS["no-final-turn"], 1, "The computer has every card face up: the hole ends."),
+    (RuleSet(ending="knock", final_turn=False), 0, "You knocked: the hole ends."),
+    (RuleSet(ending="knock", final_turn=False), 1, "The computer knocked: the hole ends."),
+    (RuleSet(players=4), 0, "All your cards are face up: each of the others has one final turn."),
+    (RuleSet(players=4), 2, "Computer 2 has every card face up: everyone else, you too, has one final turn."),
+    (RuleSet(players=4, ending="knock"), 0, "You knocked: each of the others has one final turn."),
+    (RuleSet(players=4, ending="knock"), 3, "Computer 3 knocked: everyone else, you too, has one final turn."),
+], ids=lambda value: (f"{value.players}p-{value.cols * value.rows}cards-{value.ending}-final{value.final_turn}"
+                     if isinstance(value, RuleSet) else f"seat{value}" if isinstance(value, int) else "told"))
+def test_how_the_hole_closed_is_told_once_and_truly(rules, closer, told):
+    sentences = _closing_told(rules, closer)
+    closing = [s for s in sentences if "final turn" in s or "hole ends" in s or "knocked" in s]
+    assert closing == [told]
+    if not rules.final_turn:
+        assert sentences[-1].startswith("Hole 1 is over:")
+
+
+def test_a_knock_not_followed_by_its_closing_is_still_told():
+    state = view(GolfState.new(3, PRESETS["four-card"]), 0)
+    told = words.narrate([{"player": "computer", "action": "knock"}], state)
+    assert told == [("The computer knocked.", 0)]
+
+
+@pytest.mark.parametrize("preset", ["standard", "four-card", "knocking", "no-final-turn", "optional-flip"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_over_whole_matches_each_closing_is_told_once_and_no_sentence_twice_in_a_row(preset, players):
+    """Greedy players play a match of each kind; what the person hears of every batch of
+    moves (one of its actions and everything until it acts again) tells each closing in
+    exactly one sentence, and never says the same sentence twice in a row."""
+    rules = PRESETS[preset].model_copy(update={"players": players, "holes": 3})
+    state = GolfState.new(11, rules)
+    greedy = GreedyPlayer()
+    batch: list[dict] = []
+    closings = 0
+    for _ in range(5000):
+        if state.is_over:
+            break
+        seat = next(s for s in range(players) if state.legal_actions(s))
+        events = state.apply(seat, action_from_json(greedy.choose(view(state, seat))))
+        seen = [view_event(e, 0, players) for e in events]
+        batch += [e for e in seen if e.get("player") != "you" or e["action"] == "closing"]
+        if state.is_over or state.legal_actions(0):
+            told = [text for text, _ in words.narrate(batch, view(state, 0))]
+            closing_events = sum(e["action"] == "closing" for e in batch)
+            closings += closing_events
+            assert sum(("final turn" in s or "hole ends" in s) for s in told) == closing_events, told
+            assert all(a != b for a, b in zip(told, told[1:])), told
+            assert not any(s.endswith(" knocked.") for s in told), told
+            batch = []
+    assert state.is_over and closings >= 3
+
+
+def test_every_step_of_a_final_turn_says_it_is_the_final_turn():
+    """Draw, place and (after throwing a stock card away) reveal: each prompt of the
+    person's final turn says so, not only the first."""
+    state = GolfState.new(7, RuleSet())
+    for seat in (0, 1):
+        for position in (0, 1):
+            state.apply(seat, Reveal(position))
+    state.closed_by, state.final_turns, state.turn, state.phase = 1, [0], 0, Phase.DRAW
+    prompts = [words.prompt(view(state, 0))]
+    state.apply(0, Draw("stock"))
+    prompts.append(words.prompt(view(state, 0)))
+    state.apply(0, Reject())
+    prompts.append(words.prompt(view(state, 0)))
+    assert [p.split(":")[0] for p in prompts] == ["Final turn"] * 3, prompts
