@@ -89,7 +89,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score_pages.router)
     app.include_router(scorekeeper_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))
     return app
+
+
+def _refusals_as_answered(schema: dict) -> dict:
+    """FastAPI documents a malformed request as ``{"detail": [errors]}``; the handler
+    above answers ``{"detail": "one sentence", "errors": [...]}``, so say that."""
+    shapes = schema.get("components", {}).get("schemas", {})
+    if "HTTPValidationError" in shapes:
+        shapes["HTTPValidationError"] = {
+            "title": "HTTPValidationError", "type": "object", "required": ["detail"],
+            "properties": {"detail": {"type": "string", "title": "Detail"},
+                           "errors": {"type": "array", "title": "Errors",
+                                      "items": {"$ref": "#/components/schemas/ValidationError"}}}}
+    return schema
 
 
 def _plain(errors) -> list[dict]:

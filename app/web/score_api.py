@@ -12,12 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.golf.scoring import apply_going_out_penalty, points_text
 from app.service.score_calculator import calculate, rules_for
+from app.web.api import JSONRoute
 
-router = APIRouter(prefix="/api", tags=["score"])
+router = APIRouter(prefix="/api", tags=["score"], route_class=JSONRoute)
 
 
 class ScoreRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
         {"grid": ["5H", "KS", "2D", "5C", "9D", "JH"], "rules": "standard"}]})
 
     grid: list[Any] = Field(max_length=64, description=(

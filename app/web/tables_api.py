@@ -22,9 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
 from app.service.tables import TableService
-from app.web.api import REFUSALS, BrowserId, Level, Position, Source, Version
+from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source, Version
 
-router = APIRouter(prefix="/api/tables", tags=["tables"])
+router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
 STREAM_REFRESH_SECONDS = 15  # an open stream marks its seat connected this often
 PING_SECONDS = 15
@@ -36,7 +36,7 @@ TABLE_REFUSALS = {**REFUSALS,
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(description="The table's name, up to 60 characters.")
     seats: list[str] = Field(description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
                                          'level ("easy", "medium", "hard", "expert"); 2 to 8 seats.')
@@ -50,17 +50,17 @@ class NewTable(BaseModel):
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(description="Your name at the table, up to 24 characters, no control characters.")
 
 
 class SeatKind(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["open", "easy", "medium", "hard", "expert"]
 
 
 class Start(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     fill: Level | None = Field(None, description="Open seats become computer players of this level.")
 
 
