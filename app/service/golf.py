@@ -25,6 +25,7 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
 from app.golf.view import view, view_event
 from app.players import get_player, hint as expert_hint
+from app.players.fallback import choose_safely, hint_safely
 from app.service import clock
 from app.service.common import STALE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Invalid, Stale
@@ -75,7 +76,8 @@ class GolfService:
             self._refuse_if_paused(record)
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
-            advice = expert_hint(view(state, PERSON))
+            advice = hint_safely(expert_hint, view(state, PERSON),
+                                 f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}")
             # Counted, but nothing in play changed: the version stays, so the page's
             # next move is not refused as stale because of a hint.
             table = repository.GOLF_MATCHES
@@ -251,12 +253,11 @@ class GolfService:
             # Seeded by the match and the moment, so the same position always gets the
             # same answer (an undo followed by the same move gets the same reply).
             player = get_player(record.level, seed=self._engine_seed(record.seed) + len(state.log))
-            try:
-                step = state.apply(seat, action_from_json(player.choose(view(state, seat))))
-            except (IllegalAction, MalformedAction):
-                log.exception("computer player %s chose an illegal action; playing its first legal one",
-                              record.level)
-                step = state.apply(seat, state.legal_actions(seat)[0])
+            # A player's fault is logged and replaced by a simple legal move: never the person's problem.
+            choice = choose_safely(player.choose, view(state, seat),
+                                   f"computer at seat {seat}, level {record.level}, seed {record.seed}, "
+                                   f"action {len(state.log)}")
+            step = state.apply(seat, action_from_json(choice))
             shown = [view_event(event, PERSON, players) for event in step]
             events += shown
             if steps is not None:
