@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.arena import SWEEP_MAX_HOLE_ROUNDS, SWEEP_RULES, play_match, sweep_tables
+from app.arena import SWEEP_RULES, hole_turn_bound, play_match, sweep_tables
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS
@@ -76,11 +76,11 @@ ARENA_RUNS = [("easy", 3, 3), ("medium", 3, 3), ("hard", 2, 3), ("expert", 1, 2)
 @pytest.mark.parametrize("rules_name", sorted(SWEEP_RULES))
 @pytest.mark.parametrize("level, matches, holes", ARENA_RUNS)
 def test_every_level_ends_every_hole_within_the_bound(rules_name, level, matches, holes):
-    """The bound is the arena sweep's: SWEEP_MAX_HOLE_ROUNDS rounds of the table (see
-    app/arena.py for why). Against players that never end a hole, the level must end
-    every one itself."""
+    """The bound is the arena sweep's (``hole_turn_bound``: one pass of the stock, plus
+    two turns per card for every seat). Against players that never end a hole, the
+    level must end every one itself."""
     rules = SWEEP_RULES[rules_name].model_copy(update={"holes": holes})
-    bound = SWEEP_MAX_HOLE_ROUNDS * rules.players
+    bound = hole_turn_bound(rules)
     for table, names in sweep_tables(level, rules.players).items():
         if level == "expert" and rules.players > 2 and table == "itself":
             continue  # eight Experts take a minute a hole here: `python -m app.arena --sweep` plays them
