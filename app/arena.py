@@ -13,6 +13,11 @@ losses with 95% Wilson intervals, and the median and 99th-percentile time of a d
 the timings differ. ``--players`` takes level names (``app.players.get_player``) or
 ``package.module:Class`` for a bot written elsewhere; there must be one per seat, and the
 number of players sets the seats when ``--rules`` does not.
+
+``--sweep`` plays every level on every preset and on eight seats of 3x4 grids with two
+decks, at a table of its own kind and alone against players that never end a hole
+(``"stalling"``), and fails on any error or on a hole longer than
+:func:`hole_turn_bound`; it prints the longest hole of each run in turns.
 """
 
 from __future__ import annotations
@@ -36,6 +41,17 @@ Z95 = 1.959964
 MAX_HOLE_ACTIONS = 5000  # players that never end a hole would otherwise hang the arena
 
 
+def hole_turn_bound(rules: RuleSet) -> int:
+    """The most turns a hole may take in the sweep: one pass of the stock, plus two turns
+    per card for every seat. Once the stock runs low every level knocks, or turns up its
+    last card, so no hole should outlast one pass of the stock by much; a grid is turned
+    up one card a turn at worst (a throw and a flip, or a swap over a face-down card),
+    and two turns a card leaves room for the turns spent on swaps over face-up cards.
+    Standard rules: 39 + 2 x 6 x 2 = 63 turns; eight seats of 3x4 grids: 7 + 2 x 12 x 8 = 199."""
+    stock = rules.deck_size - rules.players * rules.cells - 1
+    return stock + 2 * rules.cells * rules.players
+
+
 class ArenaError(RuntimeError):
     """A player broke the bot interface (an illegal or malformed action)."""
 
@@ -48,6 +64,7 @@ class MatchResult:
     results: list[str]                 # per entrant: win, draw or loss
     times: list[list[float]] = field(default_factory=list)      # per entrant, seconds per decision (wall clock)
     cpu_times: list[list[float]] = field(default_factory=list)  # the same decisions in processor time
+    hole_turns: list[int] = field(default_factory=list)         # per hole, the turns taken (a draw or a knock starts one)
 
 
 def parse_rules(text: str | None, players: int) -> RuleSet:
@@ -76,22 +93,32 @@ def seating(number: int, players: int) -> list[int]:
     return [(seat + shift) % players for seat in range(players)]
 
 
-def play_match(names: list[str], rules: RuleSet, seed: int, number: int) -> MatchResult:
+def play_match(names: list[str], rules: RuleSet, seed: int, number: int,
+               max_hole_turns: int | None = None) -> MatchResult:
+    """One match in full; an illegal action, or a hole longer than ``max_hole_turns``
+    turns, raises :class:`ArenaError`."""
     players = rules.players
     entrant_at = seating(number, players)
     bots = [get_player(names[e], seed=random.Random(f"bot:{seed}:{number}:{e}").getrandbits(32)) for e in entrant_at]
     state = GolfState.new(match_seed(seed, number, players), rules)
     times: list[list[float]] = [[] for _ in range(players)]
     cpu_times: list[list[float]] = [[] for _ in range(players)]
-    actions_this_hole = 0
+    actions_this_hole = turns = 0
+    hole_turns: list[int] = []
     while not state.is_over:
         if state.phase is Phase.HOLE_OVER:
+            hole_turns.append(turns)
             state.apply(0, action_from_json({"action": "next_hole"}))
-            actions_this_hole = 0
+            actions_this_hole = turns = 0
             continue
         actions_this_hole += 1
         if actions_this_hole > MAX_HOLE_ACTIONS:
             raise ArenaError(f"match {number}, hole {state.hole}: no end after {MAX_HOLE_ACTIONS} actions")
+        if state.phase is Phase.DRAW:
+            turns += 1
+            if max_hole_turns is not None and turns > max_hole_turns:
+                raise ArenaError(f"match {number}, hole {state.hole}: no end after {max_hole_turns} turns "
+                                 f"({', '.join(names)}, rules {rules.name!r})")
         seat = state.to_act()[0]
         seen = view(state, seat)
         started, started_cpu = time.perf_counter(), time.thread_time()
@@ -104,6 +131,7 @@ def play_match(names: list[str], rules: RuleSet, seed: int, number: int) -> Matc
                 f"in phase {seen['phase']!r}; legal: {seen['legal']}"
             )
         state.apply(seat, action_from_json(choice))
+    hole_turns.append(turns)
     by_entrant = [0] * players
     for seat, entrant in enumerate(entrant_at):
         by_entrant[entrant] = seat
@@ -112,6 +140,7 @@ def play_match(names: list[str], rules: RuleSet, seed: int, number: int) -> Matc
         results=[state.result(by_entrant[e]) for e in range(players)],
         times=times,
         cpu_times=cpu_times,
+        hole_turns=hole_turns,
     )
 
 
@@ -119,8 +148,9 @@ def _play_one(job: tuple) -> MatchResult:
     return play_match(*job)
 
 
-def run(names: list[str], rules: RuleSet, matches: int, seed: int, jobs: int = 1) -> list[MatchResult]:
-    work = [(names, rules, seed, number) for number in range(matches)]
+def run(names: list[str], rules: RuleSet, matches: int, seed: int, jobs: int = 1,
+        max_hole_turns: int | None = None) -> list[MatchResult]:
+    work = [(names, rules, seed, number, max_hole_turns) for number in range(matches)]
     if jobs <= 1:
         return [_play_one(job) for job in work]
     import multiprocessing
@@ -171,14 +201,18 @@ def summarise(names: list[str], rules: RuleSet, results: list[MatchResult], seed
             "cpu_median_ms": 1000 * percentile(cpu, 0.5),
             "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
         })
+    turns = [t for match in results for t in match.hole_turns]
     return {"rules": rules.name, "players": rules.players, "holes": rules.holes, "matches": len(results),
-            "seed": seed, "rule_set": rules.summary(), "entrants": entrants}
+            "seed": seed, "rule_set": rules.summary(), "entrants": entrants,
+            "mean_hole_turns": statistics.fmean(turns) if turns else 0.0,
+            "longest_hole_turns": max(turns, default=0)}
 
 
 def report(summary: dict) -> str:
     lines = [
         f"{summary['matches']} matches of {summary['holes']} holes, rules {summary['rules']!r}, "
-        f"{summary['players']} players, seed {summary['seed']}"
+        f"{summary['players']} players, seed {summary['seed']}; turns per hole: mean "
+        f"{summary['mean_hole_turns']:.1f}, longest {summary['longest_hole_turns']}"
     ]
     for e in summary["entrants"]:
         r = e["results"]
@@ -194,15 +228,72 @@ def report(summary: dict) -> str:
     return "\n".join(lines)
 
 
+SWEEP_RULES: dict[str, RuleSet] = {
+    **PRESETS,
+    "eight-seats": RuleSet(name="eight-seats", players=8, rows=3, cols=4, decks=2),
+}
+
+
+def sweep_tables(level: str, players: int) -> dict[str, list[str]]:
+    """The tables a level is swept at: itself in every seat, and alone against players
+    that never end a hole (so it must end every one itself)."""
+    return {"itself": [level] * players, "v stalling": [level] + ["stalling"] * (players - 1)}
+
+
+def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs: int, out=print) -> list[str]:
+    """Every level at every table of every rule set; one line each. Returns the failures."""
+    failures, played, longest = [], 0, 0
+    for rules_name, rules in SWEEP_RULES.items():
+        bound = hole_turn_bound(rules)
+        for level in levels:
+            count = expert_matches if level == "expert" else matches
+            if count <= 0:
+                continue
+            for table, names in sweep_tables(level, rules.players).items():
+                started = time.perf_counter()
+                try:
+                    results = run(names, rules, count, seed, jobs, bound)
+                except Exception as error:  # a crash or a hole without end: report it and go on
+                    failures.append(f"{rules_name} {level} {table}: {error!r}")
+                    out(f"{rules_name:<15} {level:<7} {table:<11} FAILED: {error!r}")
+                    continue
+                turns = [t for match in results for t in match.hole_turns]
+                played += count
+                longest = max(longest, max(turns))
+                out(f"{rules_name:<15} {level:<7} {table:<11} {count:4d} matches {len(turns):5d} holes  "
+                    f"turns per hole mean {statistics.fmean(turns):5.1f} longest {max(turns):4d} "
+                    f"(bound {bound})  {time.perf_counter() - started:.0f} s", flush=True)
+    out(f"{played} matches; longest hole {longest} turns (bound: one pass of the stock and two turns per card for every seat); "
+        f"{len(failures)} failure{'s' if len(failures) != 1 else ''}")
+    for failure in failures:
+        out(f"  {failure}")
+    return failures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.arena", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", required=True, help="comma-separated: level names or module:Class, one per seat")
+    parser.add_argument("--players", help="comma-separated: level names or module:Class, one per seat")
+    parser.add_argument("--sweep", action="store_true",
+                        help="every level, by itself and against players that never end a hole, on every preset "
+                             "and on 8 seats of 3x4 grids with two decks; fails on any error or too long a hole")
+    parser.add_argument("--expert-matches", type=int, default=None,
+                        help="with --sweep: matches for the Expert (default a quarter of --matches)")
+    parser.add_argument("--max-hole-turns", type=int, default=None,
+                        help="fail when a hole lasts more turns than this (--sweep: see hole_turn_bound)")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=None, help="a preset name or a JSON object of rule fields")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (results do not change)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    if args.sweep:
+        from app.players import LEVELS
+
+        expert_matches = args.expert_matches if args.expert_matches is not None else max(1, args.matches // 4)
+        failures = sweep(list(LEVELS), args.matches, expert_matches, args.seed, args.jobs)
+        return 1 if failures else 0
+    if not args.players:
+        parser.error("--players is required (or --sweep)")
     names = [name.strip() for name in args.players.split(",") if name.strip()]
     if len(names) < 2:
         parser.error("--players needs at least two players")
@@ -212,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
             get_player(name)
     except (RulesError, ValueError, ImportError, AttributeError) as error:
         parser.error(str(error))
-    results = run(names, rules, args.matches, args.seed, args.jobs)
+    results = run(names, rules, args.matches, args.seed, args.jobs, args.max_hole_turns)
     summary = summarise(names, rules, results, args.seed)
     print(json.dumps(summary, indent=2) if args.json else report(summary))
     return 0

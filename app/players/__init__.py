@@ -23,7 +23,8 @@ A player is any object with a method ``choose(view: dict) -> dict``:
 
 Built-in players, by ``get_player(name, seed=0)``: ``"easy"``, ``"medium"``, ``"hard"``,
 ``"expert"`` (the levels, see :mod:`app.players.levels` and :mod:`app.players.expert`),
-``"greedy"`` (the one-move yardstick) and ``"random"`` (uniformly random legal play).
+``"greedy"`` (the one-move yardstick), ``"random"`` (uniformly random legal play) and
+``"stalling"`` (never ends a hole itself: the test of whether a level can end one).
 ``get_player("package.module:Class")`` loads a bot written elsewhere, built with
 ``seed=`` when its constructor takes one. Built-in players turn up their first
 positions in the opening, as the standard game says of the computer.
@@ -58,6 +59,43 @@ class RandomPlayer:
         return self.rng.choice(view["legal"])
 
 
+class StallingPlayer:
+    """Plays the greedy player's game but never ends a hole itself: it never knocks and
+    never turns up its last face-down card. The opponent that proves a level ends every
+    hole on its own, even when it is behind (the arena's ``--sweep``)."""
+
+    name = "stalling"
+
+    def __init__(self, seed: int = 0):
+        from app.players.greedy import GreedyPlayer
+
+        self.greedy = GreedyPlayer(seed)
+
+    def choose(self, view: dict) -> dict:
+        from app.players.knowledge import read_rules
+
+        choice = self.greedy.choose(view)
+        legal = view["legal"]
+        grid = view["players"][0]["grid"]
+        face_down = [p for p, cell in enumerate(grid) if not cell["face_up"]]
+        face_up = [p for p, cell in enumerate(grid) if cell["face_up"]]
+        last = face_down if len(face_down) == 1 else []
+        must_flip = view["rules"]["flip_after_reject"] == "must"
+        if choice["action"] == "knock":
+            return next(a for a in legal if a["action"] == "draw")
+        closing = (
+            (choice["action"] == "swap" and choice["position"] in last)
+            or (choice["action"] == "reject" and must_flip and last)
+        )
+        if closing and face_up:
+            values = read_rules(view).values
+            highest = max(face_up, key=lambda p: values[grid[p]["card"][0]])
+            return {"action": "swap", "position": highest}
+        if view["phase"] == "flip" and last and {"action": "skip"} in legal:
+            return {"action": "skip"}
+        return choice
+
+
 def get_player(name: str, seed: int = 0):
     """A player by name (a level, ``"greedy"``, ``"random"``) or ``"package.module:Class"``."""
     from app.players.expert import ExpertPlayer
@@ -71,6 +109,7 @@ def get_player(name: str, seed: int = 0):
         "expert": lambda: ExpertPlayer(seed),
         "greedy": lambda: GreedyPlayer(seed),
         "random": lambda: RandomPlayer(seed),
+        "stalling": lambda: StallingPlayer(seed),
     }
     if name in builtin:
         return builtin[name]()

@@ -28,6 +28,8 @@ from app.players.knowledge import Odds, Table, fresh_deck_ranks
 MIN_TAKE = 0.25     # the least improvement worth taking the pile's card for
 NEVER = 100.0       # the price of a move a level will not make unless it is the only one
 REVEAL_INFO = 0.05  # a reveal changes no expectation; this small price only breaks ties towards knowing
+PASS_PRICE = 0.01   # a swap over a face-up card that changes nothing is a pass: any progress beats it
+STUCK_GAIN = 0.5    # points: a grid a stock draw is expected to improve by less than this is as good as it gets
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,9 @@ class Advisor:
             price = change + self.deny(thrown)
             if self.closes([p for p in face_down if p != position]):
                 price = change + self.closing_extra(thrown, change)
+            elif position not in face_down and abs(change) < 1e-9:
+                # Without this, a level that will not close could swap a ten for a ten for ever.
+                price += PASS_PRICE
             prices.append((price, {"action": "swap", "position": position}))
         if source == "stock":
             price = self.deny(rank)
@@ -202,7 +207,15 @@ class Advisor:
         mine = odds.grid(self.me)
         if not self.style.careful_close:
             best_other = min(odds.grid(ranks) for ranks in self.others)
-            return -1.0 if mine < min(best_other - 3, 10) else NEVER
+            ahead = mine < min(best_other - 3, 10)
+            # The stock is running out: knock unless still behind with something to gain, so
+            # that a hole never goes on for ever with no one willing to end it.
+            running_out = table.stock_count <= 2 * table.players
+            done = mine <= best_other or self.draw_gain(0) < STUCK_GAIN
+            if ahead or (running_out and done):
+                # Below every draw's price: a careless level knocks as soon as it wants to.
+                return min(-1.0, self.stock_price() - 0.01)
+            return NEVER
         # The draws are priced with this turn's improvement; knocking gives it up.
         return self.closing_extra(self.top_rank)
 

@@ -75,6 +75,7 @@ def read_table(view: dict) -> Table:
     rules = read_rules(view)
     grids, face_up, pending = [], [], []
     seen: list[str] = list(view["discard"]["cards"])
+    held = view["held"]["card"] if view.get("held") else None
     for index, player in enumerate(view["players"]):
         cells = player["grid"]
         known = [cell["card"] or (cell.get("peeked") if index == 0 else None) for cell in cells]
@@ -82,9 +83,10 @@ def read_table(view: dict) -> Table:
         face_up.append([cell["face_up"] for cell in cells])
         pending.append(bool(player.get("final_turn_pending")))
         seen += [card for card in known if card]
-        if player.get("holding_card"):
+        if index > 0 and player.get("holding_card"):
             seen.append(player["holding_card"])
-    held = view["held"]["card"] if view.get("held") else None
+    # The viewer's own card taken from the pile is both its "held" card and its
+    # "holding_card": one card, counted once.
     if held:
         seen.append(held)
     ids = [player["id"] for player in view["players"]]

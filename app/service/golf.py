@@ -22,6 +22,7 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
 from app.golf.view import spectator_view, view, view_event
 from app.players import hint as expert_hint
+from app.players.fallback import hint_safely
 from app.service import clock
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
@@ -72,7 +73,8 @@ class GolfService:
             self._refuse_if_paused(record)
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
-            advice = expert_hint(view(state, PERSON))
+            advice = hint_safely(expert_hint, view(state, PERSON),
+                                 f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}")
             # Counted, but nothing in play changed: the version stays, so the page's
             # next move is not refused as stale because of a hint.
             table = repository.GOLF_MATCHES

@@ -19,10 +19,11 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
-from app.golf.actions import MalformedAction, action_from_json
-from app.golf.engine import Event, GolfState, IllegalAction, Phase
+from app.golf.actions import action_from_json
+from app.golf.engine import Event, GolfState, Phase
 from app.golf.view import view
 from app.players import get_player
+from app.players.fallback import choose_safely
 from app.service.common import STALE_MESSAGE, in_transaction
 from app.service.errors import Stale
 
@@ -47,11 +48,11 @@ def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Ev
     Seeded by the match and the moment (``seed`` plus the log's length), so the same
     position always gets the same answer."""
     player = get_player(level, seed=seed + len(state.log))
-    try:
-        return state.apply(seat, action_from_json(player.choose(view(state, seat))))
-    except (IllegalAction, MalformedAction):
-        log.exception("computer player %s chose an illegal action; playing its first legal one", level)
-        return state.apply(seat, state.legal_actions(seat)[0])
+    # A player's fault is logged and replaced by a simple legal move: never a person's
+    # problem. (The seed is the deals' secret one, so the log names the moment instead.)
+    choice = choose_safely(player.choose, view(state, seat),
+                           f"computer at seat {seat}, level {level}, action {len(state.log)}")
+    return state.apply(seat, action_from_json(choice))
 
 
 def computers_move(state: GolfState, level_of: Callable[[int], str | None], seed: int,

@@ -22,6 +22,9 @@ RULE_SETS: dict[str, RuleSet] = {
     "eight-knock": RuleSet(name="eight-knock", players=8, cols=2, opening_reveals=0, peek_near_row=True,
                            ending="knock", final_turn=False, flip_after_reject="never"),
     "joker-pairs": RuleSet(name="joker-pairs", players=3, jokers=True, joker_pair_value=-4, joker_value=-5),
+    # The fullest table: seven cards of stock after the deal, so it runs out and is
+    # reshuffled again and again.
+    "eight-seats": RuleSet(name="eight-seats", players=8, rows=3, cols=4, decks=2),
 }
 
 

@@ -18,6 +18,7 @@ def test_the_command_line_prints_each_players_figures(capsys):
     assert main(["--players", "greedy,random", "--matches", "4", "--seed", "1", "--rules", SHORT]) == 0
     out = capsys.readouterr().out
     assert "4 matches of 2 holes" in out
+    assert "turns per hole: mean" in out and "longest" in out
     for name in ("greedy", "random"):
         line = next(line for line in out.splitlines() if line.strip().startswith(name))
         for figure in ("mean hole", "win", "draw", "loss", "median", "p99"):
@@ -98,3 +99,14 @@ def test_wilson_interval():
     low, high = wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_hole_that_never_ends_stops_the_arena_at_the_bound():
+    # Two players that never knock, under rules where only a knock ends the hole.
+    with pytest.raises(ArenaError, match="no end after 63 turns"):
+        play_match(["stalling", "stalling"], PRESETS["knocking"], seed=1, number=0, max_hole_turns=63)
+
+
+def test_each_hole_reports_its_turns():
+    result = play_match(["easy", "greedy"], parse_rules(SHORT, 2), seed=3, number=0)
+    assert len(result.hole_turns) == 2 and all(turns >= 1 for turns in result.hole_turns)

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
+from app.cards import new_deck
+from app.golf.actions import action_from_json
+from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.scoring import score_grid
 from app.golf.view import view
+from app.players import RandomPlayer
+from app.players.greedy import GreedyPlayer
 from app.players.knowledge import Odds, read_table
 
-from tests.players.positions import walk
+from tests.players.positions import RULE_SETS, walk
 
 UNSEEN = Counter({"Q": 3, "7": 2, "K": 4, "2": 1, "5": 6})
 
@@ -76,3 +82,48 @@ def test_reading_a_view_counts_every_card_once():
     assert len(seen) + len(table.unseen) == 52
     assert not set(seen) & set(table.unseen)
     assert table.grids[0] == [c if up else None for c, up in zip(state.grids[seat], state.face_up[seat])]
+
+
+def unknown_to(state, seat: int) -> Counter:
+    """The cards whose place ``seat`` cannot know, from the true state: face-down cards it
+    has not peeked at, the stock, and a card another seat holds from the stock."""
+    cards = Counter(state.stock)
+    for other, (grid, up) in enumerate(zip(state.grids, state.face_up)):
+        for position, (card, shown) in enumerate(zip(grid, up)):
+            if not shown and not (other == seat and position in state.peeked[seat]):
+                cards[card] += 1
+    if state.held is not None and state.turn != seat and state.held_source == "stock":
+        cards[state.held] += 1
+    return cards
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULE_SETS))
+def test_the_unseen_pool_is_exactly_the_cards_the_seat_cannot_place(rules_name):
+    """At every decision of random and greedy play, for the seat to act and every other
+    seat: the unseen pool plus everything seen is the deck(s), card for card, and the pool
+    is exactly the cards that seat cannot know."""
+    rules = RULE_SETS[rules_name]
+    deck = Counter(new_deck(rules.deck_count, rules.jokers))
+    held_from_pile_empty_stock = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GolfState.new(seed, rules)
+        movers = [RandomPlayer(seed), GreedyPlayer()]
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_act()[0] if state.to_act() else 0
+            for viewer in range(rules.players):
+                seen_from = view(state, viewer)
+                table = read_table(seen_from)
+                seen = [c for grid in table.grids for c in grid if c] + table.discard
+                seen += [table.held] if table.held else []
+                seen += [p["holding_card"] for p in seen_from["players"][1:] if p.get("holding_card")]
+                assert Counter(seen) + Counter(table.unseen) == deck
+                assert Counter(table.unseen) == unknown_to(state, viewer)
+            if state.held_source == "discard" and not state.stock:
+                held_from_pile_empty_stock += 1
+            mover = movers[rng.random() < 0.5]
+            state.apply(seat, action_from_json(mover.choose(view(state, seat))))
+    if rules_name == "eight-seats":
+        assert held_from_pile_empty_stock, "the position where a pile card was counted twice was reached"
