@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +26,6 @@ from app.players.fallback import choose_safely
 from app.service.common import STALE_MESSAGE, in_transaction
 from app.service.errors import Stale
 
-log = logging.getLogger(__name__)
 
 # change(connection, record, state) -> the engine events of the caller's move, or a new
 # state to put in place (undo, a new deal), or None when there is nothing to save.
