@@ -25,6 +25,29 @@ class Settings(BaseSettings):
 
     default_level: str = "medium"
 
+    # ------------------------------------------------------------------ limits
+    max_body_bytes: int = 64 * 1024
+    """The largest request body accepted; a larger one is refused with 413 unread."""
+
+    max_header_bytes: int = 32 * 1024
+    """The most header bytes (names and values) a request may carry; more is refused with 431."""
+
+    rate_limit_enabled: bool = True
+    """Switch every rate limit below on or off (the test suite turns them off)."""
+
+    # Each limit is ``<count>/<period>`` (``limits`` notation, e.g. ``120/minute``),
+    # counted over a moving window, once per browser session and once per client address.
+    rate_limit_actions: str = "120/minute"
+    rate_limit_actions_per_address: str = "600/minute"
+    rate_limit_hints: str = "30/minute"
+    rate_limit_hints_per_address: str = "120/minute"
+    rate_limit_tables: str = "10/minute"
+    rate_limit_tables_per_address: str = "30/minute"
+
+    allowed_origins: str = ""
+    """Other origins (``https://golf.example``, comma-separated) whose pages may post to
+    this one, for a proxy that does not pass the Host header on."""
+
 
 @lru_cache
 def get_settings() -> Settings:
