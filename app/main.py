@@ -53,7 +53,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Golf, the card game: six-card Golf against the computer, its variants, and Golf solitaire.",
         version="1.0",
         lifespan=lifespan,
-        max_body_size=settings.max_body_bytes,  # counts a body as it arrives (chunked too)
         docs_url=None, redoc_url=None,  # /docs is served below, from this site's own files
     )
     # Outermost last: the headers go on every answer, refusals included; size and

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from limits import parse
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DATA_DIR = Path("data")
@@ -43,6 +45,13 @@ class Settings(BaseSettings):
     rate_limit_hints_per_address: str = "120/minute"
     rate_limit_tables: str = "10/minute"
     rate_limit_tables_per_address: str = "30/minute"
+
+    @field_validator("rate_limit_actions", "rate_limit_actions_per_address", "rate_limit_hints",
+                     "rate_limit_hints_per_address", "rate_limit_tables", "rate_limit_tables_per_address")
+    @classmethod
+    def _a_rate(cls, value: str) -> str:
+        parse(value)  # refuses at start-up what the rate limiter could not read
+        return value
 
     allowed_origins: str = ""
     """Other origins (``https://golf.example``, comma-separated) whose pages may post to

@@ -5,8 +5,9 @@ A refusal is a status and one sentence for a person. :func:`refusal` answers it 
 (``text/plain``) to HTMX, whose page script puts it in the page's alert area, and as a
 whole page with the site's navigation to a browser. The app's exception handlers
 (:func:`install`) send the game services' refusals (``app.service.errors``) and the
-framework's 404/405/413 here; the request guards in ``app.web.guards`` and
-``app.web.rate_limits`` call :func:`refusal` themselves (403, 413, 415, 429, 431).
+framework's HTTP errors (404, 405, and 413 for a body found too large as it is read)
+here; the request guards (``app.web.limits``, ``app.web.origin``,
+``app.web.rate_limits``) call :func:`refusal` themselves (403, 413, 415, 429, 431).
 """
 
 from __future__ import annotations
@@ -68,6 +69,6 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_refused(request: Request, error: HTTPException):
-        default = error.detail == HTTPStatus(error.status_code).phrase or error.detail == "Content Too Large"
+        default = error.detail == HTTPStatus(error.status_code).phrase
         sentence = SENTENCES.get(error.status_code, error.detail) if default else error.detail
         return refusal(request, error.status_code, str(sentence), dict(error.headers or {}))
