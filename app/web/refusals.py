@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 
 from app.service.errors import ServiceError
 from app.web.common import templates
+from app.web.headers import SECURITY_HEADERS
 
 # What a person reads when the framework refuses with nothing more to say.
 SENTENCES = {
@@ -35,6 +36,7 @@ TITLES = {
     415: "Not understood",
     429: "Too many requests",
     431: "Too large",
+    500: "Something went wrong",
     503: "Storage unavailable",
 }
 
@@ -66,6 +68,13 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_refused(request: Request, error: ServiceError):
         return refusal(request, error.status, error.message)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception):
+        # Answered by the outermost layer, outside the one that adds the security headers
+        # (the error is still logged): in the same forms, the headers added here.
+        return refusal(request, 500, "Something went wrong on the server. Try again in a moment.",
+                       {name.decode(): value.decode() for name, value in SECURITY_HEADERS})
 
     @app.exception_handler(HTTPException)
     async def http_refused(request: Request, error: HTTPException):

@@ -116,3 +116,17 @@ def test_a_wrong_method_is_405_in_the_form_asked_for(api):
 def test_a_service_refusal_keeps_its_json_shape(api):
     response = api.post("/api/match/swap", json={"position": 0})
     assert response.status_code == 409 and set(response.json()) == {"detail"}
+
+
+def test_an_unexpected_failure_is_answered_in_the_same_forms(api, golf_app, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    api.get("/")
+    monkeypatch.setattr(type(golf_app.state.golf), "current", lambda *args, **kwargs: 1 / 0)
+    client = TestClient(golf_app, raise_server_exceptions=False)  # the app is started already
+    client.cookies = api.cookies
+    page = client.get("/scorecard", headers=BROWSER)
+    assert page.status_code == 500 and '<nav aria-label="Main">' in page.text
+    assert "Something went wrong on the server" in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/api/match").json() == {"detail": "Something went wrong on the server. Try again in a moment."}
