@@ -39,8 +39,8 @@ class Settings(BaseSettings):
 
     # Each limit is ``<count>/<period>`` (``limits`` notation, e.g. ``120/minute``),
     # counted over a moving window, once per browser session and once per client address.
-    rate_limit_actions: str = "120/minute"
-    rate_limit_actions_per_address: str = "600/minute"
+    rate_limit_actions: str = "240/minute"  # a quick solitaire player makes 2 moves a second
+    rate_limit_actions_per_address: str = "1200/minute"
     rate_limit_hints: str = "30/minute"
     rate_limit_hints_per_address: str = "120/minute"
     rate_limit_tables: str = "10/minute"
