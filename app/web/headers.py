@@ -38,10 +38,8 @@ class SecurityHeadersMiddleware:
             return await self.app(scope, receive, send)
 
         async def send_with_headers(message):
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []),
-                                      *((name, value) for name, value in SECURITY_HEADERS if name not in present)]
+            if message["type"] == "http.response.start":  # no route sets these itself
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

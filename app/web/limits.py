@@ -36,16 +36,25 @@ class RequestSizeLimitMiddleware:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        headers = scope["headers"]
-        if sum(len(name) + len(value) for name, value in headers) > self.max_header_bytes:
+        size, length, chunked = 0, None, False
+        for name, value in scope["headers"]:
+            size += len(name) + len(value)
+            if name == b"content-length":
+                length = value
+            elif name == b"transfer-encoding":
+                chunked = True
+        if size > self.max_header_bytes:
             return await self._refuse(scope, receive, send, 431,
                                       "The request's headers are larger than this server accepts; nothing was changed.")
-        for name, value in headers:
-            if name == b"content-length":
-                if not value.isdigit():
-                    return await self._refuse(scope, receive, send, 400, "The request's Content-Length is not a number.")
-                if len(value) > 18 or int(value) > self.max_body_bytes:
-                    return await self._refuse(scope, receive, send, 413, self.too_large)
+        if length is not None:
+            if not length.isdigit():
+                return await self._refuse(scope, receive, send, 400, "The request's Content-Length is not a number.")
+            if len(length) > 18 or int(length) > self.max_body_bytes:
+                return await self._refuse(scope, receive, send, 413, self.too_large)
+        if not chunked:
+            # No body, or one of a declared length within the limit: the server delivers
+            # no more than it declared, so there is nothing to count.
+            return await self.app(scope, receive, send)
 
         received = 0
         started = False
