@@ -13,7 +13,6 @@ from fastapi.staticfiles import StaticFiles
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
 from app.service.common import in_transaction
-from app.service.errors import ServiceError
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
 from app.service.solitaire import SolitaireService
@@ -21,8 +20,12 @@ from app.service.stats import golf_stats, online_stats, solitaire_stats
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
-from app.web import api, health, pages, solitaire_pages, tables_api
+from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
 from app.web import score_api, score_pages, scorekeeper_pages
+from app.web.headers import SecurityHeadersMiddleware
+from app.web.limits import RequestSizeLimitMiddleware
+from app.web.origin import CrossSiteMiddleware
+from app.web.rate_limits import RateLimitMiddleware
 from app.web.session import BrowserSessionMiddleware
 
 
@@ -62,12 +65,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Golf, the card game: six-card Golf against the computer, its variants, and Golf solitaire.",
         version="1.0",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # /docs is served below, from this site's own files
     )
+    # Outermost last: the headers go on every answer, refusals included; size and
+    # origin are checked before the session is looked at; rate limits need the session.
+    if settings.rate_limit_enabled:
+        app.add_middleware(RateLimitMiddleware, settings=settings)
     app.add_middleware(BrowserSessionMiddleware, secure=settings.cookie_secure)
-
-    @app.exception_handler(ServiceError)
-    async def refused(request: Request, error: ServiceError):
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+    app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(RequestSizeLimitMiddleware, max_body_bytes=settings.max_body_bytes,
+                       max_header_bytes=settings.max_header_bytes)
+    app.add_middleware(SecurityHeadersMiddleware)
+    refusals.install(app)
+    app.include_router(api_docs.router)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError):

@@ -12,7 +12,9 @@ the players, sets the pace: that measures its capacity. By default it measures b
 In the same run, at the same pace, the same number of clients call ``/healthz``, a
 trivial endpoint of the same server, and the script prints both side by side:
 requests per second and p50/p99 latency. ``--start`` runs the server itself: uvicorn,
-one worker, no access log, on a fresh SQLite file.
+one worker, no access log, on a fresh SQLite file, its rate limits off (every simulated
+player comes from one address); a server given with ``--url`` needs
+``GOLF_RATE_LIMIT_ENABLED=false`` for the same.
 
 The HTTP client is a few lines over asyncio streams (keep-alive HTTP/1.1) rather
 than a full client library, so that on a 2-core machine the clients cost the server
@@ -140,7 +142,8 @@ def summary(name, latencies, elapsed, errors):
 
 def start_server(port: int, level: str) -> tuple[subprocess.Popen, str]:
     folder = tempfile.mkdtemp(prefix="golf-load-")
-    env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEFAULT_LEVEL": level}
+    env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEFAULT_LEVEL": level,
+           "GOLF_RATE_LIMIT_ENABLED": "false"}  # every simulated player comes from the one address
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--workers", "1", "--no-access-log",
          "--log-level", "warning"], env=env)

@@ -7,7 +7,7 @@
  * - focusQuietly, focusLost: focus after a swap, without jumping the page;
  * - dialogClick: openers and closers of the <dialog>s;
  * - onTableReady, onVisibility, reloadTable: the table's life on the page.
- * It also shows in the alert area (#alert) why a request failed, on every page.
+ * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
   "use strict";
@@ -132,10 +132,12 @@
     showAlert("The game server could not be reached; nothing was changed. Check the connection and try again.");
   });
 
-  // A 503 says in a sentence why (the store did not answer); other failures say nothing useful.
+  // A refusal (the store did not answer, too many moves at once, ...) comes to HTMX as
+  // one plain sentence saying why; other failures say nothing useful.
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;
-    var text = xhr && xhr.status === 503 && xhr.responseText && xhr.responseText.length < 300 ? xhr.responseText :
+    var plain = xhr && /^text\/plain/.test(xhr.getResponseHeader("Content-Type") || "");
+    var text = plain && xhr.responseText && xhr.responseText.length < 300 ? xhr.responseText :
       "Something went wrong on the server; nothing was changed. Try again in a moment.";
     showAlert(text);
   });

@@ -62,7 +62,8 @@ def golf_app(database_url):
     from app.main import create_app
     from app.settings import Settings
 
-    return create_app(Settings(database_url=database_url, deal_key="test-deal-key"))
+    # Tests play far faster than a person: rate limits are off but in their own tests.
+    return create_app(Settings(database_url=database_url, deal_key="test-deal-key", rate_limit_enabled=False))
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from app.resources import STATIC, TEMPLATES
@@ -152,7 +152,7 @@ def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[st
 
 async def answer_move(request: Request, service, perform: Callable[[], Awaitable[tuple[Any, dict]]],
                       draw: Callable[..., Response], back: Callable[[Any, dict], Response], *,
-                      refused: dict | None = None, page_title: str | None = None) -> Response:
+                      refused: dict | None = None) -> Response:
     """The answer to a move posted from a page; both pages answer alike.
 
     ``perform()`` carries out the move and gives the game and the options to draw it
@@ -160,19 +160,16 @@ async def answer_move(request: Request, service, perform: Callable[[], Awaitable
     without script it is ``back(game, options)``, the redirect back to the page. A refused
     move changed nothing: the game as it stands is drawn with the reason (and the
     ``refused`` options), as the fragment with HTMX and as the whole page without. When
-    the store does not answer: 503, as a page titled ``page_title`` if there is one and
-    the request is not from HTMX, else as plain text."""
+    the store does not answer there is no game to draw: the 503 goes to the app's one
+    refusal handler (``app.web.refusals``)."""
     htmx = is_htmx(request)
     try:
         game, options = await perform()
-    except Unavailable as error:
-        return unavailable(error, None if htmx else page_title)
+    except Unavailable:
+        raise
     except ServiceError as refusal:
         # Refused: nothing changed. Draw the game as it stands, with the reason.
-        try:
-            game = service.current(browser_id(request))
-        except Unavailable as error:
-            return unavailable(error, None if htmx else page_title)
+        game = service.current(browser_id(request))
         return draw(request, game, status=refusal.status, page=not htmx, message=refusal.message, **(refused or {}))
     return draw(request, game, **options) if htmx else back(game, options)
 
@@ -192,14 +189,3 @@ def back_after_move(path: str, flash: FlashCookie, said: dict[str, str | None]) 
     return response
 
 
-def not_found() -> HTMLResponse:
-    return HTMLResponse("Not found", status_code=404)
-
-
-def unavailable(error: ServiceError, page_title: str | None = None) -> HTMLResponse:
-    """503 when the store does not answer: a page with this title in the alert role, or
-    plain text for a script (HTMX shows it in the alert area)."""
-    if page_title:
-        return HTMLResponse(f"<!doctype html><title>{page_title}</title><p role='alert'>{error.message}</p>",
-                            status_code=503)
-    return HTMLResponse(error.message, status_code=503, media_type="text/plain")

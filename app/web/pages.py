@@ -10,16 +10,16 @@ redirect back to the table. A refusal keeps the table and says why in the alert 
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.golf.rules import PRESETS, RulesError, rules_from_dict
-from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
-                            not_found, now_ms, render_fresh, templates, unavailable)
+                            now_ms, render_fresh, templates)
 from app.web.numbers import optional_whole_number, whole_number
 
 router = APIRouter(include_in_schema=False)
@@ -174,10 +174,7 @@ def _render_table(request: Request, outcome: Outcome, status: int = 200, page: b
 def table_page(request: Request):
     """The table. A visitor coming back to a match left running finds it paused, with
     the time away not counted; a redirect just after a move (no script) is not a return."""
-    try:
-        outcome, flash, just_acted = arrival(request, _service(request), FLASH)
-    except Unavailable as error:
-        return unavailable(error, page_title="Golf")
+    outcome, flash, just_acted = arrival(request, _service(request), FLASH)
     response = _render_table(request, outcome, page=True, returning=not just_acted,
                              flash=flash.get("say"), hint=flash.get("hint"), message=flash.get("message"))
     FLASH.forget(request, response)
@@ -187,10 +184,7 @@ def table_page(request: Request):
 @router.get("/table", response_class=HTMLResponse)
 def table_fragment(request: Request):
     """The table fragment as it stands (the page asks for it when it comes back into view)."""
-    try:
-        outcome = _service(request).current(browser_id(request))
-    except Unavailable as error:
-        return unavailable(error)
+    outcome = _service(request).current(browser_id(request))
     return _render_table(request, outcome, returning=True)
 
 
@@ -312,7 +306,7 @@ async def away(request: Request):
 @router.post("/play/{command}")
 async def play(request: Request, command: str):
     if command not in COMMANDS:
-        return not_found()
+        raise HTTPException(404)
     return await answer_move(request, _service(request), lambda: _perform(request, command), _render_table, _back)
 
 
@@ -327,20 +321,14 @@ def _back(outcome: Outcome, options: dict) -> Response:
 @router.get("/new", response_class=HTMLResponse)
 def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
-    try:
-        outcome = _service(request).current(browser_id(request))
-    except Unavailable as error:
-        return unavailable(error, page_title="New game – Golf")
+    outcome = _service(request).current(browser_id(request))
     return render_fresh(request, "new_game.html", {
         "page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()})
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
-    try:
-        outcome = _service(request).current(browser_id(request))
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorecard – Golf")
+    outcome = _service(request).current(browser_id(request))
     return templates.TemplateResponse(request, "scorecard.html", {
         "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
 
@@ -377,10 +365,7 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    try:
-        stats = request.app.state.stats(browser_id(request))
-    except Unavailable as error:
-        return unavailable(error, page_title="Statistics – Golf")
+    stats = request.app.state.stats(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]

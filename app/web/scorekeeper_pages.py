@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import QueryParams
 
@@ -21,7 +21,7 @@ from app.service.errors import Invalid, ServiceError, Stale, Unavailable
 from app.service.scorekeeper import (HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX_PLAYERS, ScorekeeperService,
                                      standings)
 from app.store.score_sheets import SheetRecord
-from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates, unavailable
+from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates
 from app.web.score_numbers import whole_number
 from app.web.score_pages import CHOICES, choose, rules_of, score_form_model
 
@@ -100,11 +100,8 @@ def _setup_model(request: Request, names: list[str], holes: str = "9", holes_oth
 
 @router.get("/scorekeeper", response_class=HTMLResponse)
 def setup_page(request: Request):
-    try:
-        names = _service(request).remembered_names(browser_id(request)) or ["", ""]
-        model = _setup_model(request, names)
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorekeeper – Golf")
+    names = _service(request).remembered_names(browser_id(request)) or ["", ""]
+    model = _setup_model(request, names)
     return render_fresh(request, "scorekeeper_setup.html", model)
 
 
@@ -119,8 +116,8 @@ async def create(request: Request):
         holes = whole_number(other if holes_text == "other" else holes_text, "Holes", 1, MAX_HOLES)
         rules_of(fields)
         sheet = _service(request).create(browser_id(request), [n for n in names if n.strip()], holes, chosen)
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorekeeper – Golf")
+    except Unavailable:
+        raise  # answered by the one refusal handler, as a page or a fragment
     except ServiceError as error:
         model = _setup_model(request, names, holes_text, other, chosen, error.message)
         return render_fresh(request, "scorekeeper_setup.html", model, status=error.status)
@@ -151,13 +148,8 @@ def _valid_id(sheet_id: str) -> bool:
 @router.get("/scorekeeper/{sheet_id}", response_class=HTMLResponse)
 def sheet_page(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
-        return HTMLResponse("Not found", status_code=404)
-    try:
-        sheet = _service(request).sheet(browser_id(request), sheet_id)
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorekeeper – Golf")
-    except ServiceError as error:
-        return HTMLResponse(error.message, status_code=error.status)
+        raise HTTPException(404)
+    sheet = _service(request).sheet(browser_id(request), sheet_id)
     return _sheet_page(request, sheet)
 
 
@@ -187,20 +179,17 @@ def _version(form) -> int | None:
 @router.post("/scorekeeper/{sheet_id}/scores", response_class=HTMLResponse)
 async def enter_scores(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
-        return HTMLResponse("Not found", status_code=404)
+        raise HTTPException(404)
     service, browser, htmx = _service(request), browser_id(request), is_htmx(request)
     form = await request.form()
     try:
         sheet = service.sheet(browser, sheet_id)
         entries = _entries(form, sheet)
         sheet, _ = service.enter(browser, sheet_id, entries, if_match=_version(form))
-    except Unavailable as error:
-        return unavailable(error, None if htmx else "Scorekeeper – Golf")
+    except Unavailable:
+        raise  # answered by the one refusal handler, as a page or a fragment
     except ServiceError as error:
-        try:
-            sheet = service.sheet(browser, sheet_id)
-        except ServiceError as missing:
-            return HTMLResponse(missing.message, status_code=missing.status)
+        sheet = service.sheet(browser, sheet_id)  # a sheet gone meanwhile: the refusal handler says so
         if htmx:
             return _update(request, sheet, error.message, error.status, whole=isinstance(error, Stale))
         typed = None if isinstance(error, Stale) else {k: str(v)[:12] for k, v in form.items() if _CELL.fullmatch(k)}
@@ -213,18 +202,15 @@ async def enter_scores(request: Request, sheet_id: str):
 @router.post("/scorekeeper/{sheet_id}/undo", response_class=HTMLResponse)
 async def undo(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
-        return HTMLResponse("Not found", status_code=404)
+        raise HTTPException(404)
     service, browser, htmx = _service(request), browser_id(request), is_htmx(request)
     form = await request.form()
     try:
         sheet, entry = service.undo(browser, sheet_id, if_match=_version(form))
-    except Unavailable as error:
-        return unavailable(error, None if htmx else "Scorekeeper – Golf")
+    except Unavailable:
+        raise  # answered by the one refusal handler, as a page or a fragment
     except ServiceError as error:
-        try:
-            sheet = service.sheet(browser, sheet_id)
-        except ServiceError as missing:
-            return HTMLResponse(missing.message, status_code=missing.status)
+        sheet = service.sheet(browser, sheet_id)  # a sheet gone meanwhile: the refusal handler says so
         if htmx:
             return _update(request, sheet, error.message, error.status, whole=True)
         return _sheet_page(request, sheet, error.message, error.status)
@@ -239,13 +225,8 @@ async def undo(request: Request, sheet_id: str):
 @router.post("/scorekeeper/{sheet_id}/delete", response_class=HTMLResponse)
 async def delete(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
-        return HTMLResponse("Not found", status_code=404)
-    try:
-        _service(request).delete(browser_id(request), sheet_id)
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorekeeper – Golf")
-    except ServiceError as error:
-        return HTMLResponse(error.message, status_code=error.status)
+        raise HTTPException(404)
+    _service(request).delete(browser_id(request), sheet_id)
     return RedirectResponse("/scorekeeper", status_code=303)
 
 
@@ -254,15 +235,10 @@ def cell_calculator(request: Request, sheet_id: str):
     """The score calculator for one cell, under the sheet's rules, with a button that
     puts the score on the sheet."""
     if not _valid_id(sheet_id):
-        return HTMLResponse("Not found", status_code=404)
-    try:
-        sheet = _service(request).sheet(browser_id(request), sheet_id)
-        hole = whole_number(request.query_params.get("hole", ""), "Hole", 1, sheet.holes) - 1
-        player = whole_number(request.query_params.get("player", ""), "Player", 1, len(sheet.players)) - 1
-    except Unavailable as error:
-        return unavailable(error, page_title="Scorekeeper – Golf")
-    except ServiceError as error:
-        return HTMLResponse(error.message, status_code=error.status)
+        raise HTTPException(404)
+    sheet = _service(request).sheet(browser_id(request), sheet_id)
+    hole = whole_number(request.query_params.get("hole", ""), "Hole", 1, sheet.holes) - 1
+    player = whole_number(request.query_params.get("player", ""), "Player", 1, len(sheet.players)) - 1
     params = request.query_params
     if not any(name in params for name, _, _ in CHOICES):
         params = _with_rules(params, sheet.rules)
@@ -287,11 +263,6 @@ def _with_rules(params, rules: dict) -> QueryParams:
 @router.get("/scorekeeper/shared/{code}", response_class=HTMLResponse)
 def shared_sheet(request: Request, code: str):
     if not _ID.fullmatch(code):
-        return HTMLResponse("Not found", status_code=404)
-    try:
-        sheet = _service(request).shared(code)
-    except Unavailable as error:
-        return unavailable(error, page_title="Score sheet – Golf")
-    except ServiceError as error:
-        return HTMLResponse(error.message, status_code=error.status)
+        raise HTTPException(404)
+    sheet = _service(request).shared(code)
     return render_fresh(request, "scorekeeper_shared.html", {"page": "shared", "sk": sheet_model(sheet)})

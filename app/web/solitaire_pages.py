@@ -16,22 +16,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.cards import card_name
-from app.service.errors import Invalid, Unavailable
+from app.service.errors import Invalid
 from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
-                            not_found, now_ms, render_fresh, sentence, unavailable)
+                            now_ms, render_fresh, sentence)
 from app.web.numbers import optional_whole_number, whole_number
 from app.web.table import Card
 
 router = APIRouter(include_in_schema=False)
 
 FLASH = FlashCookie("solitaire_flash")
-PAGE_TITLE = "Golf solitaire"  # of the page that says the store did not answer
 COMMANDS = ("play", "draw", "undo", "restart", "new", "hint")
 OPTIONS = [
     ("any_time", "Turn the stock at any time", "not only when no play is left"),
@@ -242,10 +241,6 @@ def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
     return seed, bool(form.get("winnable_only")), rules
 
 
-def _unavailable(error: Unavailable, page: bool) -> HTMLResponse:
-    return unavailable(error, page_title=PAGE_TITLE if page else None)
-
-
 async def _perform(request: Request, command: str) -> tuple[dict, dict]:
     """Carry out one command for this browser; returns the state and render options."""
     service, browser = _service(request), browser_id(request)
@@ -299,10 +294,7 @@ async def _perform(request: Request, command: str) -> tuple[dict, dict]:
 def solitaire_page(request: Request):
     """The solitaire table. A visitor coming back finds the clock credited only up to
     their last move; the redirect just after a move (no script) is not a return."""
-    try:
-        state, flash, just_acted = arrival(request, _service(request), FLASH)
-    except Unavailable as error:
-        return _unavailable(error, page=True)
+    state, flash, just_acted = arrival(request, _service(request), FLASH)
     focus = flash.get("focus", "")
     response = render(request, state, page=True, flash=flash.get("say"), hint=flash.get("hint"),
                       message=flash.get("message"), focus=focus, autofocus=bool(focus),
@@ -317,20 +309,14 @@ def solitaire_fragment(request: Request):
     after a while, so the time away is not counted."""
     service, browser = _service(request), browser_id(request)
     away = request.query_params.get("away") == "1"
-    try:
-        state = service.pause_if_away(browser) if away else service.current(browser)
-    except Unavailable as error:
-        return _unavailable(error, page=False)
+    state = service.pause_if_away(browser) if away else service.current(browser)
     return render(request, state, running=False if away else None, focus="keep")
 
 
 @router.get("/solitaire/new", response_class=HTMLResponse)
 def new_deal_page(request: Request):
     """The New deal form as a page (the table opens it as a dialog when script runs)."""
-    try:
-        state = _service(request).current(browser_id(request))
-    except Unavailable as error:
-        return _unavailable(error, page=True)
+    state = _service(request).current(browser_id(request))
     return render_fresh(request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state),
                                                         "now_ms": now_ms()})
 
@@ -338,12 +324,12 @@ def new_deal_page(request: Request):
 @router.post("/solitaire/{command}")
 async def solitaire_command(request: Request, command: str):
     if command not in COMMANDS:
-        return not_found()
+        raise HTTPException(404)
     form = await request.form()
     # A refusal keeps focus where it was, and the clock as the page had it.
     refused = {"focus": "keep", "running": form.get("clock") == "running"}
     return await answer_move(request, _service(request), lambda: _perform(request, command), render, _back,
-                             refused=refused, page_title=PAGE_TITLE)
+                             refused=refused)
 
 
 def _back(state: dict, options: dict) -> Response:
