@@ -27,3 +27,12 @@ def fresh_database(kind: str, tmp_path):
         yield url
     finally:
         drop()
+
+
+@pytest.fixture
+def own_database(database_url, tmp_path):
+    """A fresh database of the same kind as ``database_url``, for a test that starts an
+    app of its own: a second app on the suite's shared SQLite file would be a second
+    writer beside the shared one, which SQLite (served by one process) never meets."""
+    with fresh_database("sqlite" if database_url.startswith("sqlite") else "postgresql", tmp_path) as url:
+        yield url

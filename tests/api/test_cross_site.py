@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api.databases import own_database  # noqa: F401 (a fixture)
 from tests.api.helpers import open_hole
 
 EVIL = "http://evil.example"
@@ -47,13 +48,13 @@ def test_the_sites_own_pages_and_programs_without_an_origin_are_let_through(api,
     assert response.status_code == 200 and response.json()["version"] == before["version"] + 1
 
 
-def test_allowed_origins_are_let_through(database_url):
+def test_allowed_origins_are_let_through(own_database):
     from fastapi.testclient import TestClient
 
     from app.main import create_app
     from app.settings import Settings
 
-    settings = Settings(database_url=database_url, deal_key="test-deal-key", rate_limit_enabled=False,
+    settings = Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_enabled=False,
                         allowed_origins="https://golf.example, https://cards.example:8443")
     with TestClient(create_app(settings)) as client:
         assert client.post("/api/match/pause", headers={"Origin": "https://golf.example"}).status_code == 200

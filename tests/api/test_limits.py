@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
+from tests.api.databases import own_database  # noqa: F401 (a fixture)
 from tests.api.helpers import open_hole
 
 MB = 1024 * 1024
@@ -95,9 +96,9 @@ def test_headers_too_large_are_refused_with_431(api):
 
 
 @pytest.fixture
-def limited(database_url):
+def limited(own_database):
     """A client of an app with small rate limits (fresh counts for each test)."""
-    settings = Settings(database_url=database_url, deal_key="test-deal-key",
+    settings = Settings(database_url=own_database, deal_key="test-deal-key",
                         rate_limit_actions="3/minute", rate_limit_actions_per_address="5/minute",
                         rate_limit_hints="1/minute", rate_limit_hints_per_address="10/minute",
                         rate_limit_tables="1/minute", rate_limit_tables_per_address="10/minute")
