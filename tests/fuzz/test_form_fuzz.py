@@ -43,7 +43,8 @@ IF_MATCH = st.one_of(st.none(), st.sampled_from(['"1"', '"²"', '*', 'W/"2"', '"
 @pytest.fixture(scope="module")
 def client():
     with tempfile.TemporaryDirectory(prefix="golf-form-fuzz-") as data:
-        app = create_app(Settings(database_url=f"sqlite:///{data}/golf.sqlite3", deal_key="fuzz-deal-key"))
+        app = create_app(Settings(database_url=f"sqlite:///{data}/golf.sqlite3", deal_key="fuzz-deal-key",
+                                  rate_limit_enabled=False))
         with TestClient(app, raise_server_exceptions=False) as client:
             yield client
 

@@ -26,7 +26,9 @@ EXAMPLES = int(os.environ.get("GOLF_FUZZ_EXAMPLES", "12"))
 # The schema is read when the tests are collected (schemathesis makes one test per
 # operation from it), so the app and its throw-away database are made here.
 _DATA = tempfile.TemporaryDirectory(prefix="golf-fuzz-")
-APP = create_app(Settings(database_url=f"sqlite:///{_DATA.name}/golf.sqlite3", deal_key="fuzz-deal-key"))
+# Rate limits off: the fuzzer sends far more requests than any person, from one address.
+APP = create_app(Settings(database_url=f"sqlite:///{_DATA.name}/golf.sqlite3", deal_key="fuzz-deal-key",
+                          rate_limit_enabled=False))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
