@@ -2,14 +2,14 @@
 # Run:   docker run -p 8000:8000 -v golf-data:/app/data golf
 # PostgreSQL instead of the SQLite file: -e GOLF_DATABASE_URL=postgresql+psycopg://user:pass@host/db
 #
-# The base image. Pin it by digest for builds that can be repeated: find the digest of
-# the tag with `docker buildx imagetools inspect python:3.11-slim` (the "Digest:" line
-# of the multi-platform index) and build with
+# The base image, pinned by digest so that a build can be repeated: python:3.11-slim's
+# multi-platform index, by the digest other public Dockerfiles pin it at. It was not read
+# from a registry here, so check it once: `docker buildx imagetools inspect
+# python:3.11-slim` prints the tag's current index digest on its "Digest:" line. Move it
+# forward the same way when the tag gets security fixes, by editing the line below or with
 #   docker build --build-arg PYTHON_IMAGE=python:3.11-slim@sha256:<digest> -t golf .
-# or write it here as the default. Update it the same way when the tag gets security
-# fixes. No digest is written here because none could be read from a registry where this
-# file was written; the tag alone follows the newest 3.11 patch release.
-ARG PYTHON_IMAGE=python:3.11-slim
+# (`--build-arg PYTHON_IMAGE=python:3.11-slim` follows the newest 3.11 patch release.)
+ARG PYTHON_IMAGE=python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7
 
 # Stage 1: the wheel of the project (the app package with its templates, static files
 # and migrations inside it), built from the files below only.
