@@ -9,7 +9,7 @@ With ``--think 1.0`` each player waits about a second between moves, as a person
 that measures the latency people would see with that many at the table at once. With
 ``--think 0`` every player acts again as soon as it has an answer, so the server, not
 the players, sets the pace: that measures its capacity. By default it measures both.
-In the same run, at the same pace, the same number of clients call ``/healthz``, a
+In the same run, at the same pace, the same number of clients call ``/livez``, a
 trivial endpoint of the same server, and the script prints both side by side:
 requests per second and p50/p99 latency. ``--start`` runs the server itself: uvicorn,
 one worker, no access log, on a fresh SQLite file, its rate limits off (every simulated
@@ -114,7 +114,7 @@ async def trivial_loop(host, port, deadline, latencies, errors, think, rng):
     while time.perf_counter() < deadline:
         await pause(think, rng)
         started = time.perf_counter()
-        status, _ = await connection.request("GET", "/healthz")
+        status, _ = await connection.request("GET", "/livez")
         latencies.append(time.perf_counter() - started)
         if status != 200:
             errors.append(status)
@@ -186,7 +186,7 @@ def main(argv=None):
                   else "no pause between moves (the server's capacity)")
             trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds, think))
             actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds, think))
-            trivial_rate, _ = summary("GET /healthz", trivial[0], trivial[2], trivial[1])
+            trivial_rate, _ = summary("GET /livez", trivial[0], trivial[2], trivial[1])
             action_rate, _ = summary("game actions (POST)", actions[0], actions[2], actions[1])
             print(f"actions / trivial throughput: {action_rate / trivial_rate:.2f}")
             if actions[1]:

@@ -1,4 +1,4 @@
-"""``GET /healthz``: is this server able to serve its pages?
+"""``GET /healthz``: is this server able to serve its pages? ``GET /livez``: is it running?
 
 200 ``{"status": "ok"}`` when the database answers ``select 1`` and every page template
 loads; otherwise 503 with the reasons, so that a container's health check or a load
@@ -44,3 +44,11 @@ def healthz(request: Request) -> JSONResponse:
     if problems:
         return JSONResponse({"status": "unavailable", "detail": "; ".join(problems)}, status_code=503)
     return JSONResponse({"status": "ok"})
+
+
+@router.get("/livez")
+async def livez() -> dict:
+    """The process answers, and nothing more is checked: a liveness probe that never
+    restarts a server for its database's fault, and the trivial route the load
+    benchmark measures the game's routes against."""
+    return {"status": "alive"}

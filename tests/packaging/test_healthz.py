@@ -39,6 +39,8 @@ def test_database_that_does_not_answer_makes_it_unavailable(api, unreachable_dat
     assert answer.status_code == 503
     assert answer.json()["status"] == "unavailable"
     assert "the database does not answer" in answer.json()["detail"]
+    # Alive all the same: a liveness probe must not restart the server for its database.
+    assert api.get("/livez").json() == {"status": "alive"}
 
 
 def test_missing_templates_make_it_unavailable(api, tmp_path, monkeypatch):
