@@ -4,22 +4,21 @@ Every level ends every hole within :func:`hole_turn_bound` turns, under any rule
 even alone at a table of players who never end one. Two things see to it:
 
 - a growing urgency: from :func:`late_turn` on (about one pass of the stock, and at
-  least a turn for every card at the table), :func:`lateness` climbs from 0 to 1 half
-  way to the bound, and the levels grow readier to knock or to go out;
-- an end: once :func:`lateness` is 1, or when the turns left before the bound only just
-  leave a seat time to end the hole itself (a knock, or one card turned up a turn; a
-  deadline reached only against players who never end a hole, or on a grid that needs
-  more turns than the rest of the hole gives), :func:`ending_move` answers for the
-  level, with the move that brings the end nearest.
+  least a turn for every card at the table), :func:`lateness` climbs from 0 to 1 at
+  :func:`full_urgency_turn`, half way to the bound, and the levels grow readier to
+  knock or to go out;
+- an end: once the hole is late, when the turns left before :func:`full_urgency_turn`
+  only just leave a seat time to end the hole itself (a knock, or one card turned up a
+  turn), and before the bound in any case, :func:`ending_move` answers for the level,
+  with the move that brings the end nearest.
 
 Both read only the turns the view shows (``hole_turns``, which everyone at the table
 has watched) and the seat's own cards, so no player learns anything hidden.
 
 >>> from app.golf.rules import RuleSet
->>> hole_turn_bound(RuleSet()), late_turn(RuleSet())
-(63, 35)
->>> hole_turn_bound(RuleSet(players=8, rows=3, cols=4, decks=2)), late_turn(RuleSet(players=8, rows=3, cols=4, decks=2))
-(199, 96)
+>>> standard, eight_seats = RuleSet(), RuleSet(players=8, rows=3, cols=4, decks=2)
+>>> [(late_turn(r), full_urgency_turn(r), hole_turn_bound(r)) for r in (standard, eight_seats)]
+[(35, 49, 63), (96, 147, 199)]
 """
 
 from __future__ import annotations
@@ -62,12 +61,19 @@ def is_late(table: Table) -> bool:
     return turn_number(table) >= late_turn(table.rules)
 
 
+def full_urgency_turn(rules: RuleSet) -> int:
+    """Half way from :func:`late_turn` to the bound: by then a level ends the hole whatever
+    its cards (the other half is for the levels' own ways to the end, and the spare
+    round before the bound)."""
+    late = late_turn(rules)
+    return late + (hole_turn_bound(rules) - late) // 2
+
+
 def lateness(table: Table) -> float:
-    """0 until :func:`late_turn`, then growing to 1 half way from there to the bound (the
-    other half is for the levels' own ways to the end, and the deadline's spare round)."""
+    """0 until :func:`late_turn`, then growing to 1 at :func:`full_urgency_turn`."""
     rules = table.rules
-    late, bound = late_turn(rules), hole_turn_bound(rules)
-    return min(1.0, max(0.0, 2 * (turn_number(table) - late) / max(1, bound - late)))
+    late, full = late_turn(rules), full_urgency_turn(rules)
+    return min(1.0, max(0.0, (turn_number(table) - late) / max(1, full - late)))
 
 
 def own_turns_needed(table: Table) -> int:
@@ -78,23 +84,27 @@ def own_turns_needed(table: Table) -> int:
     return max(1, len(table.hidden(0)))
 
 
-def at_deadline(table: Table) -> bool:
-    """Whether the viewer must begin ending the hole now to have it over within the bound
-    even if no one else ever ends it (with a round to spare)."""
+def ends_after(table: Table, last_turn: int) -> bool:
+    """Whether the hole would last past ``last_turn`` unless the viewer begins ending it
+    now, even if no one else ever ends it (with a round to spare)."""
     rules = table.rules
     players = rules.players
     final_turns = players - 1 if rules.final_turn else 0
     turns = own_turns_needed(table) + DEADLINE_MARGIN
     last_ending_turn = turn_number(table) + (turns - 1) * players
-    return last_ending_turn + final_turns > hole_turn_bound(rules)
+    return last_ending_turn + final_turns > last_turn
 
 
 def must_end(table: Table) -> bool:
-    """Whether the viewer ends the hole now, whatever its cards: the hole has run late in
-    full, or it is at the deadline. Never once another seat has closed the hole."""
+    """Whether the viewer ends the hole now, whatever its cards: to have it over by
+    :func:`full_urgency_turn` once the hole is late, and by the bound in any case. Never
+    once another seat has closed the hole."""
     if table.closing or table.phase not in ("draw", "place", "flip"):
         return False
-    return lateness(table) >= 1.0 or at_deadline(table)
+    rules = table.rules
+    return ends_after(table, hole_turn_bound(rules)) or (
+        is_late(table) and ends_after(table, full_urgency_turn(rules))
+    )
 
 
 def ending_move(table: Table, odds: Odds | None = None, remembers: bool = True) -> dict | None:
