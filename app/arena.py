@@ -14,10 +14,12 @@ the timings differ. ``--players`` takes level names (``app.players.get_player``)
 ``package.module:Class`` for a bot written elsewhere; there must be one per seat, and the
 number of players sets the seats when ``--rules`` does not.
 
-``--sweep`` plays every level on every preset and on eight seats of 3x4 grids with two
-decks, at a table of its own kind and alone against players that never end a hole
+``--sweep`` plays every level and greedy (the fallback player) on every preset and on
+eight seats of 3x4 grids with two decks (``--sweep-rules custom``: on the custom rule
+sets of :data:`CUSTOM_RULES`; ``random``: on ``--rule-sets`` rule sets drawn at random),
+at a table of its own kind and alone against players that never end a hole
 (``"stalling"``), and fails on any error or on a hole longer than
-:func:`hole_turn_bound`; it prints the longest hole of each run in turns.
+:func:`~app.players.pace.hole_turn_bound`; it prints the longest hole of each run in turns.
 """
 
 from __future__ import annotations
@@ -36,20 +38,10 @@ from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import view
 from app.players import get_player
+from app.players.pace import hole_turn_bound  # the sweep's bound on a hole's turns
 
 Z95 = 1.959964
 MAX_HOLE_ACTIONS = 5000  # players that never end a hole would otherwise hang the arena
-
-
-def hole_turn_bound(rules: RuleSet) -> int:
-    """The most turns a hole may take in the sweep: one pass of the stock, plus two turns
-    per card for every seat. Once the stock runs low every level knocks, or turns up its
-    last card, so no hole should outlast one pass of the stock by much; a grid is turned
-    up one card a turn at worst (a throw and a flip, or a swap over a face-down card),
-    and two turns a card leaves room for the turns spent on swaps over face-up cards.
-    Standard rules: 39 + 2 x 6 x 2 = 63 turns; eight seats of 3x4 grids: 7 + 2 x 12 x 8 = 199."""
-    stock = rules.deck_size - rules.players * rules.cells - 1
-    return stock + 2 * rules.cells * rules.players
 
 
 class ArenaError(RuntimeError):
@@ -233,6 +225,51 @@ SWEEP_RULES: dict[str, RuleSet] = {
     "eight-seats": RuleSet(name="eight-seats", players=8, rows=3, cols=4, decks=2),
 }
 
+# Rule sets beyond the presets where a level once played a hole on without end: twelve
+# cards a grid (knocking limits sized for six cards), eight seats (a stock that is
+# always "low"), no flip after a throw (cards turned up only by swaps), optional flips.
+CUSTOM_RULES: dict[str, RuleSet] = {
+    "8x3x4-knock": RuleSet(name="8x3x4-knock", players=8, rows=3, cols=4, ending="knock"),
+    "8x3x4-knock-no-final": RuleSet(name="8x3x4-knock-no-final", players=8, rows=3, cols=4, ending="knock",
+                                    final_turn=False),
+    "2x3x4-knock-no-flip": RuleSet(name="2x3x4-knock-no-flip", rows=3, cols=4, ending="knock",
+                                   flip_after_reject="never"),
+    "nine-card-no-flip": PRESETS["nine-card"].model_copy(update={"name": "nine-card-no-flip",
+                                                                 "flip_after_reject": "never"}),
+    "4p-optional-flip": PRESETS["optional-flip"].model_copy(update={"name": "4p-optional-flip", "players": 4}),
+}
+
+SWEEP_LEVELS = ("easy", "medium", "hard", "expert", "greedy")  # greedy: also the fallback player
+
+
+def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:
+    """A valid rule set drawn at random over every field that changes play: grid shape,
+    seats, decks (at least as many as the grids need), jokers, card values, matched
+    lines, opening reveals and peeks, flip rule, ending, final turn, going-out penalty."""
+    rows, cols = rng.choice((2, 3)), rng.choice((2, 3, 4))
+    cells = rows * cols
+    players = rng.randint(2, 8)
+    jokers = rng.random() < 0.3
+    pack = 52 + (2 if jokers else 0)
+    decks_needed = -(-(players * cells + 2) // pack)
+    decks = rng.choice((None, 1, 2, 3))
+    default_decks = 2 if players >= 6 else 1
+    if max(decks or default_decks, 1) < decks_needed:
+        decks = decks_needed
+    ending = rng.choice(("all_face_up", "knock"))
+    reveal_cap = min(3, cells - (1 if ending == "all_face_up" else 0))
+    return RuleSet(
+        name="random", players=players, rows=rows, cols=cols, decks=decks, jokers=jokers,
+        joker_value=rng.randint(-5, 0), twos_face_value=rng.random() < 0.3, jacks_zero=rng.random() < 0.3,
+        match_value=rng.choice((0, 0, -4)),
+        joker_pair_value=rng.choice((None, -4)) if jokers else None,
+        match_rows=rng.random() < 0.3, match_diagonals=rows == cols and rng.random() < 0.3,
+        four_of_a_kind=rng.choice((None, -10, -20)) if rows == 2 else None,
+        opening_reveals=rng.randint(0, reveal_cap), peek_near_row=rng.random() < 0.3,
+        flip_after_reject=rng.choice(("must", "may", "never")), ending=ending,
+        final_turn=rng.random() < 0.7, going_out_penalty=rng.choice(("none", "double", "plus10")), holes=holes,
+    )
+
 
 def sweep_tables(level: str, players: int) -> dict[str, list[str]]:
     """The tables a level is swept at: itself in every seat, and alone against players
@@ -240,10 +277,12 @@ def sweep_tables(level: str, players: int) -> dict[str, list[str]]:
     return {"itself": [level] * players, "v stalling": [level] + ["stalling"] * (players - 1)}
 
 
-def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs: int, out=print) -> list[str]:
-    """Every level at every table of every rule set; one line each. Returns the failures."""
+def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs: int, out=print,
+          rule_sets: dict[str, RuleSet] | None = None) -> list[str]:
+    """Every level at every table of every rule set (the presets and eight seats, unless
+    given); one line each. Returns the failures."""
     failures, played, longest = [], 0, 0
-    for rules_name, rules in SWEEP_RULES.items():
+    for rules_name, rules in (SWEEP_RULES if rule_sets is None else rule_sets).items():
         bound = hole_turn_bound(rules)
         for level in levels:
             count = expert_matches if level == "expert" else matches
@@ -255,12 +294,12 @@ def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs:
                     results = run(names, rules, count, seed, jobs, bound)
                 except Exception as error:  # a crash or a hole without end: report it and go on
                     failures.append(f"{rules_name} {level} {table}: {error!r}")
-                    out(f"{rules_name:<15} {level:<7} {table:<11} FAILED: {error!r}")
+                    out(f"{rules_name:<20} {level:<7} {table:<11} FAILED: {error!r}")
                     continue
                 turns = [t for match in results for t in match.hole_turns]
                 played += count
                 longest = max(longest, max(turns))
-                out(f"{rules_name:<15} {level:<7} {table:<11} {count:4d} matches {len(turns):5d} holes  "
+                out(f"{rules_name:<20} {level:<7} {table:<11} {count:4d} matches {len(turns):5d} holes  "
                     f"turns per hole mean {statistics.fmean(turns):5.1f} longest {max(turns):4d} "
                     f"(bound {bound})  {time.perf_counter() - started:.0f} s", flush=True)
     out(f"{played} matches; longest hole {longest} turns (bound: one pass of the stock and two turns per card for every seat); "
@@ -274,8 +313,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--players", help="comma-separated: level names or module:Class, one per seat")
     parser.add_argument("--sweep", action="store_true",
-                        help="every level, by itself and against players that never end a hole, on every preset "
-                             "and on 8 seats of 3x4 grids with two decks; fails on any error or too long a hole")
+                        help="every level and greedy, by itself and against players that never end a hole, on every "
+                             "preset and on 8 seats of 3x4 grids with two decks; fails on any error or too long a hole")
+    parser.add_argument("--sweep-rules", choices=("presets", "custom", "random"), default="presets",
+                        help="with --sweep: the presets, the custom rule sets that once failed, or random rule sets")
+    parser.add_argument("--rule-sets", type=int, default=20,
+                        help="with --sweep-rules random: how many rule sets to draw (from --seed)")
     parser.add_argument("--expert-matches", type=int, default=None,
                         help="with --sweep: matches for the Expert (default a quarter of --matches)")
     parser.add_argument("--max-hole-turns", type=int, default=None,
@@ -287,10 +330,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.sweep:
-        from app.players import LEVELS
-
         expert_matches = args.expert_matches if args.expert_matches is not None else max(1, args.matches // 4)
-        failures = sweep(list(LEVELS), args.matches, expert_matches, args.seed, args.jobs)
+        if args.sweep_rules == "presets":
+            rule_sets = SWEEP_RULES
+        elif args.sweep_rules == "custom":
+            rule_sets = CUSTOM_RULES
+        else:
+            rng = random.Random(f"rules:{args.seed}")
+            rule_sets = {}
+            for number in range(args.rule_sets):
+                rules = random_rules(rng)
+                rule_sets[f"random-{number} {rules.players}p {rules.rows}x{rules.cols} {rules.ending}"] = rules
+        failures = sweep(list(SWEEP_LEVELS), args.matches, expert_matches, args.seed, args.jobs, rule_sets=rule_sets)
         return 1 if failures else 0
     if not args.players:
         parser.error("--players is required (or --sweep)")

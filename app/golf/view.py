@@ -95,6 +95,7 @@ def _seen_from(state: GolfState, seat: int | None) -> dict:
         "rules": rules.summary(),
         "hole": state.hole,
         "holes": rules.holes,
+        "hole_turns": hole_turns(state),
         "first_player": ids[state.first_player],
         "phase": _phase_for(state, seat),
         "turn": ids[state.turn] if state.turn is not None else None,
@@ -114,6 +115,19 @@ def _seen_from(state: GolfState, seat: int | None) -> dict:
         "opening_left": state.opening_left[seat] if seat is not None and state.phase is Phase.OPENING else 0,
         "legal": [action.to_json() for action in state.legal_actions(seat)] if seat is not None else [],
     }
+
+
+def hole_turns(state: GolfState) -> int:
+    """Turns begun so far this hole (a draw or a knock begins one): a fact every seat at
+    the table has watched, which tells a player how long the hole has lasted."""
+    turns = 0
+    for entry in reversed(state.log):
+        code = entry[1:]
+        if code == "n":  # the deal of this hole
+            break
+        if code[0] in "dk":
+            turns += 1
+    return turns
 
 
 def _phase_for(state: GolfState, seat: int | None) -> str:

@@ -14,6 +14,7 @@ from app.cards import card_name, rank_name
 from app.players.expert import ExpertPlayer
 from app.players.heuristic import Advisor
 from app.players.knowledge import Table, read_table
+from app.players.pace import ending_move
 
 HINT_SEED = 0
 ROW_NAMES = {2: ("top row", "bottom row"), 3: ("top row", "middle row", "bottom row")}
@@ -79,6 +80,8 @@ class Explainer:
     def explain(self, action: dict) -> str:
         kind = action["action"]
         phase = self.table.phase
+        if phase != "opening" and action == ending_move(self.table, self.advisor.odds):
+            return self.hurry(action)
         if kind == "reveal" and phase == "opening":
             return f"Turn up your card at {self.place(action['position'])}: the first cards are as good as any to start with."
         if kind == "reveal":
@@ -97,6 +100,20 @@ class Explainer:
             expected = round(self.advisor.odds.grid(self.advisor.me))
             return f"Knock: your cards should score about {expected}, and the others are unlikely to beat that in one more turn."
         return "Deal the next hole."
+
+    def hurry(self, action: dict) -> str:
+        """Why a move that ends a hole that has gone on long."""
+        kind = action["action"]
+        if kind == "knock":
+            return "Knock: this hole has gone on long, and it is time it ended."
+        last = len(self.table.hidden(0)) == 1
+        why = ("this hole has gone on long, and turning up your last card ends it." if last else
+               "this hole has gone on long, so turn up a card every turn until it ends.")
+        if kind == "swap":
+            return f"Swap the {card_name(self.table.held)} for {self.own(action['position'])} at {self.place(action['position'])}: {why}"
+        if kind == "reject":
+            return f"Throw the {card_name(self.table.held)} away and turn up a card: {why}"
+        return f"Turn up your card at {self.place(action['position'])}: {why}"
 
     def take(self) -> str:
         top = self.table.top

@@ -28,6 +28,7 @@ from app.golf.actions import action_from_json
 from app.golf.engine import Phase
 from app.players.heuristic import Advisor, Style
 from app.players.knowledge import Table, read_table
+from app.players.pace import ending_move
 from app.players.rollout import QuickPolicy, determinize, play_out
 
 SHORTLIST_MARGIN = 3.0   # points: actions priced further from the best are not worth sampling
@@ -70,6 +71,9 @@ class ExpertPlayer:
     def decide(self, table: Table) -> tuple[dict, Advisor]:
         """The chosen action, and the advisor whose prices it started from (for the hint)."""
         advisor = Advisor(table, self.style)
+        forced = ending_move(table, advisor.odds)
+        if forced is not None:  # the hole is near its bound: end it, whatever the samples say
+            return forced, advisor
         ranked = advisor.ranked()
         best_price = ranked[0][0]
         shortlist = [a for price, a in ranked if price <= best_price + self.shortlist_margin][: self.shortlist_size]

@@ -41,7 +41,8 @@ def public_position(view: dict) -> str:
     ]
     held = view.get("held") or {}
     shown = {
-        "rules": view.get("rules"), "hole": view.get("hole"), "phase": view.get("phase"),
+        "rules": view.get("rules"), "hole": view.get("hole"), "hole_turns": view.get("hole_turns"),
+        "phase": view.get("phase"),
         "turn": view.get("turn"), "closed_by": view.get("closed_by"), "stock_count": view.get("stock_count"),
         "discard": (view.get("discard") or {}).get("cards"), "players": players,
         "held_source": held.get("source"), "legal": view.get("legal"),

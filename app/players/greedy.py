@@ -2,15 +2,20 @@
 
 It counts every face-down card at a fixed guess, takes a discard that lowers its grid
 (a column pair, a low card), keeps low stock cards and throws high ones, and turns a
-card up after a throw. It is the yardstick the stronger levels are measured against.
+card up after a throw. Where knocking ends the hole it knocks once its grid is worth
+about a point a card, readier the longer the hole lasts, and when the hole nears its
+bound it ends it (:mod:`app.players.pace`). It is the yardstick the stronger levels are
+measured against, and the move played for a computer player that fails.
 """
 
 from __future__ import annotations
 
-from app.golf.rules import rules_from_dict
 from app.golf.scoring import score_grid
+from app.players.knowledge import read_rules, read_table
+from app.players.pace import ending_move, is_late, lateness
 
 HIDDEN_GUESS = 5.0  # about the mean value of an unseen card under the standard rules
+KNOCK_PER_CARD = 1.0  # greedy knocks once its grid is worth this much a card (6 on six cards)
 
 
 def expected_score(cards: list[str | None], rules, hidden_guess: float = HIDDEN_GUESS) -> float:
@@ -46,18 +51,26 @@ class GreedyPlayer:
         self.seed = seed  # accepted like every player's; greedy play needs no chance
 
     def choose(self, view: dict) -> dict:
-        rules = rules_from_dict(view["rules"])
+        rules = read_rules(view)
         legal = view["legal"]
         cards = own_cards(view)
         hidden = [p for p, cell in enumerate(view["players"][0]["grid"]) if not cell["face_up"]]
         phase = view["phase"]
+        table = read_table(view) if phase in ("draw", "place", "flip") else None
+        if table is not None:
+            forced = ending_move(table)
+            if forced is not None:
+                return forced
 
         if phase in ("opening", "flip"):
-            if {"action": "skip"} in legal and len(hidden) <= 1:
+            # Leave the last card down rather than end the hole, until the hole runs long.
+            if {"action": "skip"} in legal and len(hidden) <= 1 and not is_late(table):
                 return {"action": "skip"}
             return {"action": "reveal", "position": self._reveal_choice(cards, hidden, rules, phase)}
         if phase == "draw":
-            if {"action": "knock"} in legal and expected_score(cards, rules) <= 6:
+            # A point a card, and up to the worth of an unseen grid as the hole runs late.
+            limit = rules.cells * (KNOCK_PER_CARD + (HIDDEN_GUESS - KNOCK_PER_CARD) * lateness(table))
+            if {"action": "knock"} in legal and expected_score(cards, rules) <= limit:
                 return {"action": "knock"}
             top = view["discard"]["top"]
             if top is not None and {"action": "draw", "source": "discard"} in legal:

@@ -24,12 +24,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.players.knowledge import Odds, Table, fresh_deck_ranks
+from app.players.pace import is_late, lateness
 
 MIN_TAKE = 0.25     # the least improvement worth taking the pile's card for
 NEVER = 100.0       # the price of a move a level will not make unless it is the only one
 REVEAL_INFO = 0.05  # a reveal changes no expectation; this small price only breaks ties towards knowing
 PASS_PRICE = 0.01   # a swap over a face-up card that changes nothing is a pass: any progress beats it
 STUCK_GAIN = 0.5    # points: a grid a stock draw is expected to improve by less than this is as good as it gets
+LOW_PER_CARD = 10 / 6  # a careless level ahead knocks once its grid is this low a card
 
 
 @dataclass(frozen=True)
@@ -129,10 +131,11 @@ class Advisor:
         extra = self.deny(top) if self.rules.final_turn else -others_gain
         extra += self.style.horizon * (self.draw_gain(0) - others_gain)
         extra += self.going_out_penalty(self.odds.grid(self.me) + my_change)
-        if self.table.stock_count <= 2 * self.table.players:
-            # The stock is running out: stop holding the hole open (so that no hole goes on
-            # for ever between two players who both wait for the other to end it).
-            extra = min(extra, -0.01)
+        if is_late(self.table):
+            # The hole has gone on long: stop holding it open (so that no hole goes on for
+            # ever between players who all wait for another to end it), and grow keener
+            # to end it the longer it lasts, up to two points a card.
+            extra = min(extra, -0.01) - 2.0 * self.rules.cells * lateness(self.table)
         self._closing_extra[key] = extra
         return extra
 
@@ -207,12 +210,12 @@ class Advisor:
         mine = odds.grid(self.me)
         if not self.style.careful_close:
             best_other = min(odds.grid(ranks) for ranks in self.others)
-            ahead = mine < min(best_other - 3, 10)
-            # The stock is running out: knock unless still behind with something to gain, so
-            # that a hole never goes on for ever with no one willing to end it.
-            running_out = table.stock_count <= 2 * table.players
-            done = mine <= best_other or self.draw_gain(0) < STUCK_GAIN
-            if ahead or (running_out and done):
+            # Clearly ahead, and low: under about 1.7 points a card (10 on six cards).
+            ahead = mine < min(best_other - 3, LOW_PER_CARD * self.rules.cells)
+            # The hole has gone on long: knock unless still behind with something to gain,
+            # and, past half way to the bound, knock regardless.
+            done = mine <= best_other or self.draw_gain(0) < STUCK_GAIN or lateness(table) >= 0.5
+            if ahead or (is_late(table) and done):
                 # Below every draw's price: a careless level knocks as soon as it wants to.
                 return min(-1.0, self.stock_price() - 0.01)
             return NEVER

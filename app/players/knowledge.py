@@ -50,6 +50,7 @@ class Table:
     holes: int
     totals: list[int]               # match totals before this hole
     unseen: list[str]               # every card whose place the viewer does not know
+    turns: int = 0                  # turns begun so far this hole, by every seat
 
     @property
     def players(self) -> int:
@@ -110,6 +111,7 @@ def read_table(view: dict) -> Table:
         holes=view["holes"],
         totals=[view["totals"].get(i, 0) for i in ids],
         unseen=sorted(unseen.elements()),
+        turns=view.get("hole_turns", 0),
     )
 
 

@@ -4,7 +4,7 @@
   by its face value alone (it takes a low card from the pile without looking at its
   columns, puts low cards over its highest showing card even when that breaks a pair,
   and never hunts a pair), remembers nothing of the discards, turns cards up at random
-  and ends the hole whenever it can.
+  and ends the hole whenever it can (it knocks at about two points a card).
 - **Medium** knows column pairs and the odds of a face-down card, but remembers only what
   lies face up now, takes the pile's card only when it clearly helps, and ends the hole
   whenever that lowers its own score, without a thought for the final turn it hands over.
@@ -15,6 +15,9 @@
 
 The Expert (:mod:`app.players.expert`) has all of Hard, reads the next player fully,
 ends the hole only when that pays, and checks its best moves by sampling.
+
+Every level grows readier to end a hole the longer it lasts, and ends it itself before
+the hole's bound (:mod:`app.players.pace`).
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ import random
 
 from app.players.heuristic import Advisor, Style
 from app.players.knowledge import read_table
+from app.players.pace import ending_move, lateness
 
 EASY_TAKES = 3       # Easy takes a pile card worth at most this much
 EASY_KEEPS = 4       # and keeps a stock card worth at most this much on a face-down card
-EASY_KNOCKS = 12     # Easy knocks once its guess of its own score is this low
+EASY_KNOCKS = 2      # Easy knocks once its guess of its own score is this low a card (12 on six cards)
 UNSEEN_GUESS = 5     # what Easy supposes a face-down card is worth
 
 MEDIUM = Style(memory="table", deny=0.0, careful_close=False, take_threshold=2.5)
@@ -42,7 +46,9 @@ class StyledPlayer:
         self.name, self.style, self.seed = name, style, seed
 
     def choose(self, view: dict) -> dict:
-        return Advisor(read_table(view), self.style).ranked()[0][1]
+        table = read_table(view)
+        advisor = Advisor(table, self.style)
+        return ending_move(table, advisor.odds) or advisor.ranked()[0][1]
 
 
 class EasyPlayer:
@@ -55,6 +61,9 @@ class EasyPlayer:
 
     def choose(self, view: dict) -> dict:
         table = read_table(view)
+        forced = ending_move(table, remembers=False)
+        if forced is not None:
+            return forced
         legal, phase = table.legal, table.phase
         values = table.rules.values
         mine = table.grids[0]
@@ -67,7 +76,10 @@ class EasyPlayer:
             return {"action": "reveal", "position": min(a["position"] for a in legal)}
         if phase == "draw":
             guess = sum(values[mine[p][0]] for p in showing) + UNSEEN_GUESS * len(face_down)
-            if {"action": "knock"} in legal and guess <= EASY_KNOCKS:
+            # Two points a card, and up to the worth of an unseen grid as the hole runs late.
+            cells = table.rules.cells
+            limit = cells * (EASY_KNOCKS + (UNSEEN_GUESS - EASY_KNOCKS) * lateness(table))
+            if {"action": "knock"} in legal and guess <= limit:
                 return {"action": "knock"}
             top = table.top
             take = {"action": "draw", "source": "discard"}

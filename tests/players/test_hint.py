@@ -108,3 +108,14 @@ def test_the_same_position_always_gets_the_same_hint():
     state = walk(PRESETS["standard"], 21, steps=14)
     seen = view(state, (state.to_act() or (0,))[0])
     assert hint(seen) == hint(seen)
+
+
+def test_a_hint_late_in_a_long_hole_says_the_hole_has_gone_on_long():
+    # Knocking rules, a poor grid, and a hole that has lasted nearly to its bound: the
+    # Expert knocks, and the reason is the length of the hole, not a good score.
+    rules = PRESETS["knocking"]
+    state = dealt(["QS", "QC", "JD", "9H", "JS", "TH"], ["7H"], rules)
+    state.log += [f"{turn % 2}ds" for turn in range(58)]  # 58 turns begun this hole
+    advice = hint(view(state, 0))
+    assert advice == {"action": {"action": "knock"},
+                      "reason": "Knock: this hole has gone on long, and it is time it ended."}
