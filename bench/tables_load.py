@@ -11,7 +11,8 @@ SQLite file, or one or two on a throw-away PostgreSQL database, dropped after), 
    event stream: the server's resident memory before and after, per open stream;
 2. starts ``--tables`` tables of ``--seats`` people (each its own cookie; with two
    processes the seats alternate between them), every seat listening on its own event
-   stream and fetching its view of the table after each event, as a page does; the
+   stream and fetching its view of the table after each event, as a page does (but
+   the event of its own move, whose answer was that view already); the
    seat whose turn it is thinks ``--think`` seconds (0.5x to 1.5x, at random) and plays
    the greedy player's move. For every accepted move: the time from sending it until
    each other seat's stream announces the new version (p50, p99, worst), while the idle
@@ -128,6 +129,10 @@ class Server:
 
 # ---------------------------------------------------------------- the client side
 
+class StaleConnection(Exception):
+    """The server closed a keep-alive connection before this request's answer."""
+
+
 class Http:
     """One keep-alive HTTP/1.1 connection and one browser's session cookie."""
 
@@ -138,7 +143,17 @@ class Http:
         self._writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: dict | None = None, close: bool = False):
-        """(status, JSON answer); the connection is made (again) when needed."""
+        """(status, JSON answer); the connection is made (again) when needed, and once
+        more when the server had closed an idle keep-alive connection."""
+        reused = self._writer is not None
+        try:
+            return await self._request(method, path, body, close)
+        except (ConnectionError, StaleConnection):
+            if not reused:
+                raise
+            return await self._request(method, path, body, close)
+
+    async def _request(self, method: str, path: str, body: dict | None, close: bool):
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
         payload = b"" if body is None else json.dumps(body).encode()
@@ -152,6 +167,8 @@ class Http:
         self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
         try:
             status_line = await self._reader.readline()
+            if not status_line:
+                raise StaleConnection
             status = int(status_line.split()[1])
             length, keep = 0, not close
             while (line := await self._reader.readline()) not in (b"\r\n", b""):
@@ -303,21 +320,25 @@ async def close_streams(people: list[Person]) -> None:
 # ---------------------------------------------------------------- playing
 
 async def play_seat(table: PlayedTable, seat: int, think: float, until: float, rng: random.Random) -> None:
-    """One person: after each event, fetch the view; on their turn, think and move."""
+    """One person: after each event, fetch the view (unless the answer to their own
+    move already was that version's view); on their turn, think and move."""
     person, player = table.people[seat], GreedyPlayer()
     stream = person.stream
-    seen = -1
+    seen, view = -1, None
     while time.perf_counter() < until:
-        if stream.latest <= seen:
-            stream.changed.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(stream.changed.wait(), max(until - time.perf_counter(), 0.01))
-            continue
-        seen = stream.latest
-        status, view = await person.http.request("GET", f"/api/tables/{table.code}")
-        if status != 200 or view["status"] == "over":
+        if view is None:
+            if stream.latest <= seen:
+                stream.changed.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(stream.changed.wait(), max(until - time.perf_counter(), 0.01))
+                continue
+            seen = stream.latest
+            status, view = await person.http.request("GET", f"/api/tables/{table.code}")
+            if status != 200:
+                return
+        if view["status"] == "over":
             return
-        match = view["match"]
+        match, view = view["match"], None
         if not match or not match["legal"]:
             continue
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -330,6 +351,7 @@ async def play_seat(table: PlayedTable, seat: int, think: float, until: float, r
             "POST", f"/api/tables/{table.code}/{ROUTES.get(action['action'], action['action'])}", body)
         if status == 200:
             table.moves.append(Move(seat, answer["version"], sent, time.perf_counter()))
+            view, seen = answer, max(seen, answer["version"])
         else:
             table.refusals += 1  # another seat moved first (the next hole's deal): look again
             seen = -1

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
+import time
 import unicodedata
 from collections.abc import Callable
 
@@ -47,7 +49,9 @@ HOST = 0
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 TIMER_SECONDS = (10, 3600)
-CONNECTED_WITHIN_MS = 45_000  # an open stream refreshes its row every 15 s
+STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
+CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
+STREAMS_PER_STATEMENT = 500
 NOTICES_KEPT = 20
 
 
@@ -94,18 +98,25 @@ class TableService:
         self.now = now
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         self.cache = StateCache(size=1024)
+        # This process's open event streams of seated people: refreshed all at once
+        # (one statement every STREAM_REFRESH_SECONDS, not one transaction per stream).
+        self._streams: set[str] = set()
+        self._streams_lock = threading.Lock()
 
     # ------------------------------------------------------------------ reads
 
     def table(self, browser_id: str, code: str) -> dict:
         """The table as ``browser_id`` sees it; a turn whose time has run out is played first."""
-        record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        def read(connection: Connection):
+            return *self._load(connection, code), self._connected_seats(connection, code)
+
+        record, state, connected = in_transaction(self.engine, read)
         self._keep(record, state)
         if self._timed_out(record):
             self.expire(code)
-            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+            record, state, connected = in_transaction(self.engine, read)
             self._keep(record, state)
-        return self._describe(record, state, browser_id, [])
+        return self._describe(record, state, browser_id, [], connected)
 
     def version(self, code: str) -> int:
         return in_transaction(self.engine, lambda connection: self._record(connection, code)).version
@@ -311,22 +322,40 @@ class TableService:
     def open_stream(self, browser_id: str, code: str, stream: str) -> int:
         """Note an open event stream (its seat shows connected); returns the version.
         The others hear of it as a table event, to show the seat connected."""
-        def note(connection: Connection) -> int:
+        def note(connection: Connection) -> tuple[int, bool]:
             record = self._record(connection, code)
             seat = seat_of(record, browser_id)
             if seat is not None:
                 repository.open_stream(connection, stream, code, seat, self.now())
                 self.notifier.stage(connection, code, record.version)
-            return record.version
+            return record.version, seat is not None
 
-        version = in_transaction(self.engine, note)
+        version, seated = in_transaction(self.engine, note)
+        if seated:
+            with self._streams_lock:
+                self._streams.add(stream)
         self.notifier.publish(code, version)
         return version
 
-    def refresh_stream(self, stream: str) -> None:
-        in_transaction(self.engine, lambda connection: repository.refresh_stream(connection, stream, self.now()))
+    def refresh_streams(self) -> int:
+        """Mark every open stream of this process connected as of now; how many."""
+        with self._streams_lock:
+            streams = sorted(self._streams)
+        now = self.now()
+        for start in range(0, len(streams), STREAMS_PER_STATEMENT):
+            chunk = streams[start:start + STREAMS_PER_STATEMENT]
+            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))
+        return len(streams)
+
+    def open_streams(self) -> int:
+        """This process's open streams of seated people."""
+        with self._streams_lock:
+            return len(self._streams)
 
     def close_stream(self, code: str, stream: str) -> None:
+        with self._streams_lock:
+            self._streams.discard(stream)
+
         def forget(connection: Connection) -> int | None:
             if not repository.close_stream(connection, stream):
                 return None
@@ -451,14 +480,19 @@ class TableService:
         record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
                                             "at_ms": self.now()}][-NOTICES_KEPT:]
 
+    def _connected_seats(self, connection: Connection, code: str) -> set[int]:
+        return repository.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
+
     def _connected(self, code: str) -> set[int]:
         since = self.now() - CONNECTED_WITHIN_MS
         return in_transaction(self.engine, lambda connection: repository.connected_seats(connection, code, since))
 
-    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict]) -> dict:
+    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
+                  connected: set[int] | None = None) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""
         you = seat_of(record, browser_id) if browser_id is not None else None
-        connected = self._connected(record.code)
+        if connected is None:
+            connected = self._connected(record.code)
         players = len(record.seats)
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
                   "left": bool(entry.get("left")),
@@ -530,12 +564,20 @@ class TableService:
 async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:
     """A process's background sweep: every few seconds, play the timed-out turns of
     every table (each through the versioned write, so processes sweeping at once do
-    not play a turn twice)."""
+    not play a turn twice); every STREAM_REFRESH_SECONDS, mark this process's open
+    event streams connected."""
     import asyncio
 
+    refreshed = time.monotonic()
     while True:
         await asyncio.sleep(every_seconds)
         try:
             await asyncio.to_thread(service.sweep)
         except Exception:  # the store unreachable for a moment: try again next time
             log.exception("sweeping timed-out turns failed")
+        if time.monotonic() - refreshed >= STREAM_REFRESH_SECONDS:
+            refreshed = time.monotonic()
+            try:
+                await asyncio.to_thread(service.refresh_streams)
+            except Exception:
+                log.exception("marking open event streams connected failed")
