@@ -270,7 +270,7 @@ class PlayedTable:
     code: str
     people: list[Person]
     moves: list[Move] = field(default_factory=list)
-    refusals: int = 0
+    refusals: dict = field(default_factory=dict)  # (status, message): how many
 
 
 async def gather_bounded(coroutines, limit: int = SETUP_CONCURRENCY) -> list:
@@ -353,7 +353,9 @@ async def play_seat(table: PlayedTable, seat: int, think: float, until: float, r
             table.moves.append(Move(seat, answer["version"], sent, time.perf_counter()))
             view, seen = answer, max(seen, answer["version"])
         else:
-            table.refusals += 1  # another seat moved first (the next hole's deal): look again
+            # Another seat moved first (the next hole's deal), or the server refused: look again.
+            key = (status, (answer or {}).get("detail", "")[:60])
+            table.refusals[key] = table.refusals.get(key, 0) + 1
             seen = -1
 
 
@@ -375,6 +377,7 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
     cpu_before = [s.cpu_seconds() for s in servers]
     client_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
+    load_before = os.getloadavg()[0]
     await asyncio.gather(*(play_seat(t, seat, think, until, random.Random(rng.random()))
                            for t in played for seat in range(len(t.people))))
     wall = time.perf_counter() - started
@@ -400,15 +403,20 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
                 all_seats.append(max(arrivals))
     moves = sum(len(t.moves) for t in played)
     client_cpu = (client_after.ru_utime + client_after.ru_stime) - (client_before.ru_utime + client_before.ru_stime)
-    print(f"  played {moves} moves in {wall:.0f} s ({moves / wall:.0f} a second; "
-          f"{sum(t.refusals for t in played)} refused as another seat moved first)")
+    refused: dict = {}
+    for table in played:
+        for key, count in table.refusals.items():
+            refused[key] = refused.get(key, 0) + count
+    print(f"  played {moves} moves in {wall:.0f} s ({moves / wall:.0f} a second); refused: "
+          + ("; ".join(f"{n} x {status} {detail!r}" for (status, detail), n in refused.items()) or "none"))
     print(f"  move answered (sent to response):       {summary(answers)}")
     print(f"  move sent to one other seat's event:    {summary(deliveries)} ({len(deliveries)} events, "
           f"{missed} missed)")
     print(f"  move sent to every other seat's event:  {summary(all_seats)}")
     load = ", ".join(f"{(a - b) / wall * 100:.0f}%" for a, b in zip(cpu_after, cpu_before))
     print(f"  CPU (of one core): server{'s' if len(servers) > 1 else ''} {load}; "
-          f"this client {client_cpu / wall * 100:.0f}%")
+          f"this client {client_cpu / wall * 100:.0f}%; the machine's load average "
+          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)")
 
 
 # ---------------------------------------------------------------- the whole run

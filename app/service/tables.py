@@ -52,6 +52,7 @@ TIMER_SECONDS = (10, 3600)
 STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
 CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
 STREAMS_PER_STATEMENT = 500
+LOST_RACE_RETRIES = 3
 NOTICES_KEPT = 20
 
 
@@ -396,9 +397,18 @@ class TableService:
                 repository.note_action(connection, browser_id)
             self.notifier.stage(connection, record.code, record.version)
 
-        record, state, events = run_turn(
-            self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
-            settle=settle, save=save)
+        for attempt in range(LOST_RACE_RETRIES + 1):
+            try:
+                record, state, events = run_turn(
+                    self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
+                    settle=settle, save=save)
+                break
+            except Stale:
+                # Another seat's change was saved between this one's read and write (people
+                # reveal at once when a hole starts). A request that named no version is
+                # played on the table as it now stands, checked afresh, rather than refused.
+                if if_match is not None or attempt == LOST_RACE_RETRIES:
+                    raise
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
