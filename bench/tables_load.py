@@ -414,6 +414,8 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
           f"{missed} missed)")
     print(f"  move sent to every other seat's event:  {summary(all_seats)}")
     load = ", ".join(f"{(a - b) / wall * 100:.0f}%" for a, b in zip(cpu_after, cpu_before))
+    per_move = sum(a - b for a, b in zip(cpu_after, cpu_before)) / max(moves, 1) * 1000
+    print(f"  server CPU per accepted move (its request, the events, the others' fetches): {per_move:.1f} ms")
     print(f"  CPU (of one core): server{'s' if len(servers) > 1 else ''} {load}; "
           f"this client {client_cpu / wall * 100:.0f}%; the machine's load average "
           f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)")

@@ -24,8 +24,10 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
+from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
     Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, parse_log_entry,
@@ -34,8 +36,8 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import view_event
 from app.service import clock
-from app.service.common import StateCache, in_transaction
-from app.service.errors import Conflict, Invalid, ServiceError, Stale
+from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
+from app.service.errors import Conflict, Invalid, ServiceError, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
@@ -44,6 +46,7 @@ from app.store import repository
 from app.store.repository import TableRecord
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HOST = 0
 NAME_LENGTH = 24
@@ -111,13 +114,25 @@ class TableService:
         def read(connection: Connection):
             return *self._load(connection, code), self._connected_seats(connection, code)
 
-        record, state, connected = in_transaction(self.engine, read)
+        record, state, connected = self._read(read)
         self._keep(record, state)
         if self._timed_out(record):
             self.expire(code)
-            record, state, connected = in_transaction(self.engine, read)
+            record, state, connected = self._read(read)
             self._keep(record, state)
         return self._describe(record, state, browser_id, [], connected)
+
+    def _read(self, work: Callable[[Connection], T]) -> T:
+        """A read that writes nothing: outside a transaction, so that on PostgreSQL it
+        costs no BEGIN and COMMIT round trips and on SQLite it does not queue behind the
+        writers (its statements each see committed data; the table row alone decides
+        what is shown, the connected marks are a hint)."""
+        try:
+            with self.engine.connect() as connection:
+                return work(connection.execution_options(isolation_level="AUTOCOMMIT"))
+        except OperationalError:
+            log.exception("storage failed")
+            raise Unavailable(UNAVAILABLE_MESSAGE) from None
 
     def version(self, code: str) -> int:
         return in_transaction(self.engine, lambda connection: self._record(connection, code)).version
