@@ -88,7 +88,10 @@ class Server:
                 [sys.executable, "-m", "uvicorn", "bench.tables_load:instrumented_app", "--factory",
                  "--host", HOST, "--port", str(self.port), "--log-level", "warning", "--no-access-log",
                  "--backlog", "4096"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+                # A session of its own, as a server started apart from its clients would have: on
+                # a Linux with autogrouping the scheduler then shares the CPU between the server
+                # and this client as between two programs, not as one.
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
     @property
     def pid(self) -> int:
