@@ -150,11 +150,11 @@ class Http:
         more when the server had closed an idle keep-alive connection."""
         reused = self._writer is not None
         try:
-            return await self._request(method, path, body, close)
+            return await asyncio.wait_for(self._request(method, path, body, close), WAIT_SECONDS)
         except (ConnectionError, StaleConnection):
             if not reused:
                 raise
-            return await self._request(method, path, body, close)
+            return await asyncio.wait_for(self._request(method, path, body, close), WAIT_SECONDS)
 
     async def _request(self, method: str, path: str, body: dict | None, close: bool):
         if self._writer is None:
@@ -504,10 +504,10 @@ async def run(args, database_url: str, logs: Path) -> bool:
         ok = True
         flat = []
         print(f"tabs that come and go: {args.waves} waves of {args.wave_size} streams opened, then closed")
-        wave_people = (idle * (-(-args.wave_size // max(len(idle), 1))))[:args.wave_size]
+        # The idle people's tabs again (several tabs of one person when the wave is larger).
+        wave_people = [Person(p.server, Http(p.server.port, p.http.cookie), p.code)
+                       for p in (idle * (-(-args.wave_size // max(len(idle), 1))))[:args.wave_size]]
         for wave in range(1, args.waves + 1):
-            for person in wave_people:
-                person.http = Http(person.server.port, person.http.cookie)
             await open_streams(wave_people)
             open_counts, _ = await settle(servers, rows, len(wave_people), len(wave_people))
             open_rss = [s.rss_kb() for s in servers]
