@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
+import time
 import unicodedata
 from collections.abc import Callable
+from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
     Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, parse_log_entry,
@@ -32,8 +36,8 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import view_event
 from app.service import clock
-from app.service.common import StateCache, in_transaction
-from app.service.errors import Conflict, Invalid, ServiceError, Stale
+from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
+from app.service.errors import Conflict, Invalid, ServiceError, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
@@ -42,12 +46,16 @@ from app.store import repository
 from app.store.repository import TableRecord
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HOST = 0
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 TIMER_SECONDS = (10, 3600)
-CONNECTED_WITHIN_MS = 45_000  # an open stream refreshes its row every 15 s
+STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
+CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
+STREAMS_PER_STATEMENT = 500
+LOST_RACE_RETRIES = 3
 NOTICES_KEPT = 20
 
 
@@ -94,18 +102,37 @@ class TableService:
         self.now = now
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         self.cache = StateCache(size=1024)
+        # This process's open event streams of seated people: refreshed all at once
+        # (one statement every STREAM_REFRESH_SECONDS, not one transaction per stream).
+        self._streams: set[str] = set()
+        self._streams_lock = threading.Lock()
 
     # ------------------------------------------------------------------ reads
 
     def table(self, browser_id: str, code: str) -> dict:
         """The table as ``browser_id`` sees it; a turn whose time has run out is played first."""
-        record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        def read(connection: Connection):
+            return *self._load(connection, code), self._connected_seats(connection, code)
+
+        record, state, connected = self._read(read)
         self._keep(record, state)
         if self._timed_out(record):
             self.expire(code)
-            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+            record, state, connected = self._read(read)
             self._keep(record, state)
-        return self._describe(record, state, browser_id, [])
+        return self._describe(record, state, browser_id, [], connected)
+
+    def _read(self, work: Callable[[Connection], T]) -> T:
+        """A read that writes nothing: outside a transaction, so that on PostgreSQL it
+        costs no BEGIN and COMMIT round trips and on SQLite it does not queue behind the
+        writers (its statements each see committed data; the table row alone decides
+        what is shown, the connected marks are a hint)."""
+        try:
+            with self.engine.connect() as connection:
+                return work(connection.execution_options(isolation_level="AUTOCOMMIT"))
+        except OperationalError:
+            log.exception("storage failed")
+            raise Unavailable(UNAVAILABLE_MESSAGE) from None
 
     def version(self, code: str) -> int:
         return in_transaction(self.engine, lambda connection: self._record(connection, code)).version
@@ -311,22 +338,40 @@ class TableService:
     def open_stream(self, browser_id: str, code: str, stream: str) -> int:
         """Note an open event stream (its seat shows connected); returns the version.
         The others hear of it as a table event, to show the seat connected."""
-        def note(connection: Connection) -> int:
+        def note(connection: Connection) -> tuple[int, bool]:
             record = self._record(connection, code)
             seat = seat_of(record, browser_id)
             if seat is not None:
                 repository.open_stream(connection, stream, code, seat, self.now())
                 self.notifier.stage(connection, code, record.version)
-            return record.version
+            return record.version, seat is not None
 
-        version = in_transaction(self.engine, note)
+        version, seated = in_transaction(self.engine, note)
+        if seated:
+            with self._streams_lock:
+                self._streams.add(stream)
         self.notifier.publish(code, version)
         return version
 
-    def refresh_stream(self, stream: str) -> None:
-        in_transaction(self.engine, lambda connection: repository.refresh_stream(connection, stream, self.now()))
+    def refresh_streams(self) -> int:
+        """Mark every open stream of this process connected as of now; how many."""
+        with self._streams_lock:
+            streams = sorted(self._streams)
+        now = self.now()
+        for start in range(0, len(streams), STREAMS_PER_STATEMENT):
+            chunk = streams[start:start + STREAMS_PER_STATEMENT]
+            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))
+        return len(streams)
+
+    def open_streams(self) -> int:
+        """This process's open streams of seated people."""
+        with self._streams_lock:
+            return len(self._streams)
 
     def close_stream(self, code: str, stream: str) -> None:
+        with self._streams_lock:
+            self._streams.discard(stream)
+
         def forget(connection: Connection) -> int | None:
             if not repository.close_stream(connection, stream):
                 return None
@@ -367,9 +412,18 @@ class TableService:
                 repository.note_action(connection, browser_id)
             self.notifier.stage(connection, record.code, record.version)
 
-        record, state, events = run_turn(
-            self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
-            settle=settle, save=save)
+        for attempt in range(LOST_RACE_RETRIES + 1):
+            try:
+                record, state, events = run_turn(
+                    self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
+                    settle=settle, save=save)
+                break
+            except Stale:
+                # Another seat's change was saved between this one's read and write (people
+                # reveal at once when a hole starts). A request that named no version is
+                # played on the table as it now stands, checked afresh, rather than refused.
+                if if_match is not None or attempt == LOST_RACE_RETRIES:
+                    raise
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
@@ -451,14 +505,19 @@ class TableService:
         record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
                                             "at_ms": self.now()}][-NOTICES_KEPT:]
 
+    def _connected_seats(self, connection: Connection, code: str) -> set[int]:
+        return repository.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
+
     def _connected(self, code: str) -> set[int]:
         since = self.now() - CONNECTED_WITHIN_MS
         return in_transaction(self.engine, lambda connection: repository.connected_seats(connection, code, since))
 
-    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict]) -> dict:
+    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
+                  connected: set[int] | None = None) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""
         you = seat_of(record, browser_id) if browser_id is not None else None
-        connected = self._connected(record.code)
+        if connected is None:
+            connected = self._connected(record.code)
         players = len(record.seats)
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
                   "left": bool(entry.get("left")),
@@ -530,12 +589,20 @@ class TableService:
 async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:
     """A process's background sweep: every few seconds, play the timed-out turns of
     every table (each through the versioned write, so processes sweeping at once do
-    not play a turn twice)."""
+    not play a turn twice); every STREAM_REFRESH_SECONDS, mark this process's open
+    event streams connected."""
     import asyncio
 
+    refreshed = time.monotonic()
     while True:
         await asyncio.sleep(every_seconds)
         try:
             await asyncio.to_thread(service.sweep)
         except Exception:  # the store unreachable for a moment: try again next time
             log.exception("sweeping timed-out turns failed")
+        if time.monotonic() - refreshed >= STREAM_REFRESH_SECONDS:
+            refreshed = time.monotonic()
+            try:
+                await asyncio.to_thread(service.refresh_streams)
+            except Exception:
+                log.exception("marking open event streams connected failed")

@@ -305,8 +305,8 @@ def open_stream(connection: Connection, stream: str, code: str, seat: int, now_m
     connection.execute(insert(TABLE_STREAMS).values(stream=stream, table_code=code, seat=seat, seen_ms=now_ms))
 
 
-def refresh_stream(connection: Connection, stream: str, now_ms: int) -> None:
-    connection.execute(update(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream).values(seen_ms=now_ms))
+def refresh_streams(connection: Connection, streams: list[str], now_ms: int) -> None:
+    connection.execute(update(TABLE_STREAMS).where(TABLE_STREAMS.c.stream.in_(streams)).values(seen_ms=now_ms))
 
 
 def close_stream(connection: Connection, stream: str) -> bool:

@@ -8,7 +8,6 @@ a client fetches its own view of the table when a new one is announced.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import secrets
@@ -26,8 +25,7 @@ from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source,
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
-STREAM_REFRESH_SECONDS = 15  # an open stream marks its seat connected this often
-PING_SECONDS = 15
+PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
 TABLE_REFUSALS = {**REFUSALS,
@@ -166,13 +164,9 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
         subscription.close()
         raise
 
-    async def keep_marked_connected() -> None:
-        while True:
-            await asyncio.sleep(STREAM_REFRESH_SECONDS)
-            await run_in_threadpool(service.refresh_stream, stream)
-
+    # The service keeps the stream marked connected (all of a process's streams in one
+    # statement) until close_stream.
     async def announce():
-        refresher = asyncio.create_task(keep_marked_connected())
         try:
             yield {"event": "table", "data": json.dumps({"version": version})}
             async for newer in subscription:
@@ -180,11 +174,8 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
         finally:
             # The stream is over (the client went away): free everything, even while
             # being cancelled.
-            refresher.cancel()
             subscription.close()
             with anyio.CancelScope(shield=True):
-                with contextlib.suppress(BaseException):
-                    await refresher
                 with contextlib.suppress(Exception):
                     await run_in_threadpool(service.close_stream, code, stream)
 

@@ -10,8 +10,12 @@ import time
 
 import httpx
 import pytest
+from sqlalchemy import func, select
 
+from app.service.browsers import browser_id_for
 from app.service.notify import InProcessNotifier
+from app.service.tables import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
+from app.store.repository import TABLE_STREAMS
 from tests.tables.servers import EventReader, server_process
 
 TABLE = {"name": "Live", "seats": ["host", "open", "medium"], "rules": {"holes": 1}}
@@ -124,20 +128,55 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
         base = f"http://127.0.0.1:{port}"
         ann, bea, code = _setup(base, base)
         with contextlib.closing(ann), contextlib.closing(bea):
-            notifier = app.state.notifier
-            streams = [EventReader(client, f"/api/tables/{code}/events") for client in (ann, bea, bea)]
-            for stream in streams:
-                stream.__enter__()
-                stream.next_version(timeout=2)
-            assert notifier.subscriber_count(code) == 3
-            assert [s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]] == [True, True, False]
-            for stream in streams:
-                stream.__exit__(None, None, None)
-            deadline = time.monotonic() + 3
-            while notifier.subscriber_count() or any(
-                    s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
-                assert time.monotonic() < deadline, "closed streams were kept"
-                time.sleep(0.05)
+            notifier, service = app.state.notifier, app.state.tables
+            # Tabs that come and go: waves of streams opened and closed, both people's.
+            for _ in range(5):
+                streams = [EventReader(client, f"/api/tables/{code}/events") for client in (ann, bea) * 10]
+                for stream in streams:
+                    stream.__enter__()
+                    stream.next_version(timeout=2)
+                assert notifier.subscriber_count(code) == 20 and service.open_streams() == 20
+                assert _stream_rows(app) == 20
+                assert [s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]] == [True, True, False]
+                for stream in streams:
+                    stream.__exit__(None, None, None)
+                deadline = time.monotonic() + 5
+                while notifier.subscriber_count() or service.open_streams() or _stream_rows(app) or any(
+                        s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
+                    assert time.monotonic() < deadline, "closed streams were kept"
+                    time.sleep(0.05)
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def _stream_rows(app) -> int:
+    with app.state.engine.connect() as connection:
+        return connection.execute(select(func.count()).select_from(TABLE_STREAMS)).scalar_one()
+
+
+def test_an_open_stream_keeps_its_seat_connected_until_it_closes_or_its_process_stops(golf_app, api, monkeypatch):
+    """Each process marks all of its open streams connected at once, every 15 s; a seat
+    whose process stopped doing so (it died) shows away within 45 s."""
+    service = golf_app.state.tables
+    code = api.post("/api/tables", json=TABLE).json()["code"]
+    host = browser_id_for(api.cookies["golf_session"])
+    now = [service.now()]
+    monkeypatch.setattr(service, "now", lambda: now[0])
+
+    def connected() -> list[bool]:
+        return [seat["connected"] for seat in service.table(host, code)["seats"]]
+
+    service.open_stream(host, code, "host-tab")
+    assert connected() == [True, False, False] and service.open_streams() == 1
+    for _ in range(8):  # two minutes, with the process's refresh every 15 s
+        now[0] += STREAM_REFRESH_SECONDS * 1000
+        assert service.refresh_streams() == 1
+    assert connected() == [True, False, False]
+    now[0] += CONNECTED_WITHIN_MS + 1  # no refresh since: the process is gone
+    assert connected() == [False, False, False]
+    service.refresh_streams()
+    assert connected() == [True, False, False]
+    service.close_stream(code, "host-tab")
+    assert connected() == [False, False, False] and service.open_streams() == 0
+    assert _stream_rows(golf_app) == 0

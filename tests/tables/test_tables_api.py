@@ -365,3 +365,26 @@ def test_a_timed_out_turn_is_played_once_by_a_computer_and_the_person_is_told(go
     assert ok(bea.get(f"/api/tables/{code}"))["match"]["phase"] == "draw"
     assert after["seconds_left"] == 10
     assert service.expire(code) is False and record(golf_app, code).log == log
+
+
+def test_people_whose_moves_cross_are_both_played_when_neither_named_a_version(golf_app, host):
+    """At a hole's start every person reveals cards at once: a move that names no
+    version (no If-Match) is played on the table as it stands, not refused because
+    another seat's move was saved first."""
+    answers = []
+    for _ in range(4):
+        table, people = seated(golf_app, host, names=("Bea", "Cy", "Di"), seats=("host", "open", "open", "open"))
+        start(host, table["code"])
+        barrier = threading.Barrier(len(people))
+
+        def reveal(client, code=table["code"]):
+            barrier.wait()
+            answers.append(client.post(f"/api/tables/{code}/reveal", json={"position": 0}).status_code)
+
+        threads = [threading.Thread(target=reveal, args=(client,)) for client in people]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(record(golf_app, table["code"]).log) == len(people)
+    assert answers == [200] * 4 * 4
