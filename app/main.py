@@ -16,13 +16,14 @@ from app.service.common import in_transaction
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
+from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, online_stats, solitaire_stats
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, health, pages, solitaire_pages, tables_api
-from app.web import score_api, score_pages, scorekeeper_pages
+from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages
 from app.web.session import BrowserSessionMiddleware
 
 
@@ -37,6 +38,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
+        app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
+        app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
@@ -54,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         purging.cancel()
         sweeper.cancel()
+        reviews.close()
         await notifier.stop()
         engine.dispose()
 
@@ -80,10 +84,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             status_code=422)
 
     app.include_router(health.router)
+    app.include_router(review_api.router)
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
     app.include_router(tables_api.router)
     app.include_router(pages.router)
+    app.include_router(review_pages.router)
     app.include_router(solitaire_pages.router)
     app.include_router(score_api.router)
     app.include_router(score_pages.router)
