@@ -7,7 +7,8 @@
 Holes come from matches where seat 0 is played by the Medium level (a player who makes
 mistakes to find) and the others by the Expert; the review judges seat 0. The time is
 the pure judge's (:func:`app.players.review.review_hole`: the replay, the views and the
-sampling), on the processor this runs on, one hole at a time.
+sampling), one hole at a time, by the wall clock and in processor time (the second is
+what the judge costs when other work shares the machine).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def play(rules, seed: int, levels: list[str]) -> GolfState:
 
 
 def timings(rules, holes: int) -> None:
-    times, decisions, verdicts = [], [], Counter()
+    times, cpu, decisions, verdicts = [], [], [], Counter()
     seed = 0
     levels = ["medium"] + ["expert"] * (rules.players - 1)
     while len(times) < holes:
@@ -46,16 +47,19 @@ def timings(rules, holes: int) -> None:
         for hole in range(1, rules.holes + 1):
             if len(times) == holes:
                 break
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             review = review_hole(rules, seed, state.log, 0, hole)
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
             judged = [d for d in review["decisions"] if d["phase"] != "opening"]
             decisions.append(len(judged))
             verdicts.update(d["verdict"] for d in judged)
         seed += 1
     print(f"rules {rules.name}: {holes} holes, {statistics.mean(decisions):.1f} judged decisions a hole")
-    print(f"review of a hole: median {statistics.median(times) * 1000:.0f} ms, "
-          f"90th percentile {sorted(times)[int(0.9 * len(times))] * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
+    for name, figures in (("wall clock", times), ("processor time", cpu)):
+        print(f"review of a hole, {name}: median {statistics.median(figures) * 1000:.0f} ms, "
+              f"90th percentile {sorted(figures)[int(0.9 * len(figures))] * 1000:.0f} ms, "
+              f"worst {max(figures) * 1000:.0f} ms")
     total = sum(verdicts.values())
     print("Medium's verdicts: " + ", ".join(f"{v} {100 * verdicts[v] / total:.0f}%"
                                               for v in ("best", "good", "inaccuracy", "mistake", "blunder")))

@@ -49,8 +49,8 @@ from app.players.rollout import QuickPolicy, determinize, play_out
 VERDICTS = ((0.5, "best"), (1.5, "good"), (2.5, "inaccuracy"), (4.0, "mistake"))
 BLUNDER = "blunder"
 SAMPLES = 64           # sampled deals per batch (each action weighed meets all of them)
-MAX_SAMPLES = 320      # at most this many deals per decision
-TARGET_SE = 0.3        # points: sample until the loss is known this well
+MAX_SAMPLES = 192      # at most this many deals per decision
+TARGET_SE = 0.35       # points: sample until the loss is known this well
 SHORTLIST_SIZE = 3     # the cheapest priced actions weighed besides the one chosen
 SHORTLIST_MARGIN = 3.0  # points: priced further from the cheapest is not a contender
 PLAYOUT_LIMIT = 240
