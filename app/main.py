@@ -16,7 +16,7 @@ from app.service.common import in_transaction
 from app.service.errors import ServiceError
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
-from app.service.review import ReviewService
+from app.service.review import ReviewService, review_stats
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, online_stats, solitaire_stats
 from app.service.tables import TableService, sweep_forever
@@ -49,7 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return in_transaction(engine, lambda connection: {
                 "golf": golf_stats(connection, browser_id),
                 "solitaire": solitaire_stats(connection, browser_id),
-                "online": online_stats(connection, browser_id)})
+                "online": online_stats(connection, browser_id),
+                "review": review_stats(connection, browser_id)})
 
         app.state.stats = stats
         app.state.session_tokens = SessionTokens(engine, session_key(engine))

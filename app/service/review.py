@@ -245,3 +245,19 @@ def board_at(deal_key: bytes, record: MatchRecord, index: int, seat: int = PERSO
     saw it when deciding (nothing turned up later is in it)."""
     state = replay(deal_seed(deal_key, record.seed), RuleSet(**record.rules), record.log[:index])
     return view(state, seat)
+
+
+RECENT_MATCHES = 10
+
+
+def review_stats(connection: Connection, browser_id: str) -> dict:
+    """The expected points lost per judged decision over the browser's recently reviewed
+    matches, newest first, and over them all: whether the player is improving."""
+    matches = reviews.recent_matches(connection, browser_id, RECENT_MATCHES)
+    rows = [{"decisions": m["decisions"], "points_lost": round(m["points_lost"], 2),
+             "per_decision": round(m["points_lost"] / m["decisions"], 2) if m["decisions"] else None}
+            for m in matches]
+    decisions = sum(m["decisions"] for m in matches)
+    lost = sum(m["points_lost"] for m in matches)
+    return {"matches": rows, "decisions": decisions,
+            "per_decision": round(lost / decisions, 2) if decisions else None}

@@ -155,3 +155,19 @@ def test_a_review_never_holds_up_a_move(api):
     assert api.get("/api/match/review?hole=1").status_code in (200, 202)
     response = post_action(api, {"action": "next_hole"})
     assert response.status_code == 200 and response.json()["hole"] == 2
+
+
+def test_statistics_give_the_points_lost_per_decision_over_recent_matches(api):
+    assert api.get("/api/stats").json()["review"] == {"matches": [], "decisions": 0, "per_decision": None}
+    lost = []
+    for seed, player in ((21, None), (22, RandomPlayer(1))):
+        new_match(api, holes=1, seed=seed)
+        play_until(api, hole_over, player=player)
+        review = ready(api, 1).json()
+        lost.append((review["judged"], review["points_lost"]))
+    stats = api.get("/api/stats").json()["review"]
+    newest_first = list(reversed(lost))
+    assert [(m["decisions"], m["points_lost"]) for m in stats["matches"]] == newest_first
+    assert stats["per_decision"] == round(sum(p for _, p in lost) / sum(d for d, _ in lost), 2)
+    page = api.get("/statistics").text
+    assert "Your play, reviewed" in page and f"{stats['per_decision']:.2f}" in page
