@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
+        app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
 
         def stats(browser_id: str) -> dict:

@@ -33,9 +33,10 @@ from app.players.review import review_hole
 from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Invalid
+from app.service.tables import Forbidden, NotFound, seat_of
 from app.service.turns import deal_seed
 from app.store import repository, reviews
-from app.store.repository import MatchRecord
+from app.store.repository import MatchRecord, TableRecord
 
 log = logging.getLogger(__name__)
 PERSON = 0
@@ -182,19 +183,49 @@ class ReviewService:
         record = repository.load_match(connection, browser_id)
         if record is None:
             raise Conflict("There is no match to review yet.")
-        rules = RuleSet(**record.rules)
+        return self.reviewed(connection, browser_id, match_key(record), PERSON, record.seed, record.rules,
+                             record.log, hole)
+
+    def reviewed(self, connection: Connection, browser_id: str, match_id: str, seat: int, public_seed: int,
+                 rules_data: dict, log: list[str], hole: int | None) -> tuple[int, dict]:
+        """The review of ``seat``'s decisions in ``hole`` (every finished hole when None)."""
+        rules = RuleSet(**rules_data)
         if hole is not None and not 1 <= hole <= rules.holes:
             raise Invalid(f"There is no hole {hole}: this match has holes 1 to {rules.holes}.")
-        state = replay(deal_seed(self.deal_key, record.seed), rules, record.log)
+        state = replay(deal_seed(self.deal_key, public_seed), rules, log)
         finished = len(state.hole_scores)
         if hole is not None and hole > finished:
             raise Conflict(f"Hole {hole} is not finished yet: it can be reviewed once it is scored.")
         if hole is None and not finished:
             raise Conflict("No hole of this match is finished yet: a hole can be reviewed once it is scored.")
         holes = [hole] if hole is not None else list(range(1, finished + 1))
-        jobs = [self.job(browser_id, match_key(record), PERSON, record.seed, record.rules, state.log, h)
-                for h in holes]
+        jobs = [self.job(browser_id, match_id, seat, public_seed, rules_data, state.log, h) for h in holes]
         return self.respond(connection, jobs, hole)
+
+    def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
+        """The review of the caller's own seat at an online table (as :meth:`match_review`)."""
+        def read(connection: Connection) -> tuple[int, dict]:
+            record = repository.load_table(connection, code) if len(code) <= 32 else None
+            if record is None:
+                raise NotFound("There is no table with this code: check the invite link.")
+            seat = seat_of(record, browser_id)
+            if seat is None:
+                raise Forbidden("Only the people seated at this table have decisions of their own to review.")
+            if record.status == "waiting":
+                raise Conflict("The match has not begun: no hole is finished yet.")
+            return self.reviewed(connection, browser_id, table_key(record.code), seat, record.seed, record.rules,
+                                 record.log, hole)
+
+        return in_transaction(self.engine, read)
+
+    def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:
+        """A hole of an online table was scored and committed: review it for each person."""
+        for seat, entry in enumerate(record.seats):
+            if entry["kind"] == "person" and entry.get("browser"):
+                job = self.job(entry["browser"], table_key(record.code), seat, record.seed, record.rules,
+                               state.log, len(state.hole_scores))
+                if job is not None:
+                    self.schedule(job)
 
     def decision(self, browser_id: str, hole: int, number: int) -> tuple[int, dict]:
         """``(status, body)``: 200 with ``{"decision", "number", "count", "view"}``, the
@@ -233,6 +264,10 @@ class ReviewService:
             "per_hole": [{"hole": review["hole"], **summary(review["decisions"])} for review in found],
             "biggest": biggest[:BIGGEST],
         }
+
+
+def table_key(code: str) -> str:
+    return f"table-{code}"
 
 
 def match_key(record: MatchRecord) -> str:

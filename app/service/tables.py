@@ -94,6 +94,8 @@ class TableService:
         self.now = now
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         self.cache = StateCache(size=1024)
+        # Told (record, state) after a commit that scored a hole: the reviews hang here.
+        self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
 
     # ------------------------------------------------------------------ reads
 
@@ -373,6 +375,8 @@ class TableService:
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
+        if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
+            self.on_hole_scored(record, state)
         return self._describe(record, state, browser_id, events or []) if browser_id is not None else {}
 
     @staticmethod

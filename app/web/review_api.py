@@ -25,3 +25,17 @@ async def match_review(request: Request,
     ``se``), a verdict and a reason. Judged only from what you could see at the time."""
     status, body = await to_thread.run_sync(request.app.state.reviews.match_review, request.state.browser_id, hole)
     return JSONResponse(body, status_code=status)
+
+
+TABLE_RESPONSES = {**RESPONSES, 403: {"description": "You have no seat at this table."},
+                   404: {"description": "There is no table with this code."}}
+
+
+@router.get("/tables/{code}/review", responses=TABLE_RESPONSES,
+            summary="Your own decisions at an online table, in a finished hole, weighed")
+async def table_review(request: Request, code: str,
+                       hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None):
+    """As ``/api/match/review``, for your own seat at the table: nobody sees another
+    person's review."""
+    status, body = await to_thread.run_sync(request.app.state.reviews.table_review, request.state.browser_id, code, hole)
+    return JSONResponse(body, status_code=status)
