@@ -25,7 +25,8 @@ Verdicts, by the expected points lost (:data:`VERDICTS`): best under 0.5, good u
 1.5, inaccuracy under 2.5, mistake under 4, blunder from 4 up. A loss under twice its
 standard error cannot be told apart from the best and is "good" at worst. The sampling
 goes on, in batches, until the loss's standard error is under :data:`TARGET_SE` points
-or :data:`MAX_SAMPLES` deals have been played.
+or :data:`MAX_SAMPLES` deals have been played (fewer, in proportion, where a playout
+costs more: bigger grids, rows and diagonals that match, more players).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ from app.players.rollout import QuickPolicy, determinize, play_out
 VERDICTS = ((0.5, "best"), (1.5, "good"), (2.5, "inaccuracy"), (4.0, "mistake"))
 BLUNDER = "blunder"
 SAMPLES = 64           # sampled deals per batch (each action weighed meets all of them)
-MAX_SAMPLES = 192      # at most this many deals per decision
+MAX_SAMPLES = 192      # at most this many deals per decision (standard rules; fewer on bigger tables)
+MIN_BATCH = 16
 TARGET_SE = 0.35       # points: sample until the loss is known this well
 SHORTLIST_SIZE = 3     # the cheapest priced actions weighed besides the one chosen
 SHORTLIST_MARGIN = 3.0  # points: priced further from the cheapest is not a contender
@@ -154,8 +156,13 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
     rng = random.Random(decision_seed(index, table.hole))
     values: list[list[float]] = [[] for _ in candidates]
     mine = candidates.index(chosen)
+    # Bigger grids, lines beyond columns and more players make every playout dearer: fewer
+    # deals keep a hole's review as quick as a standard one (its standard error says so).
+    cost = (table.rules.cells / 6) * (1.0 if advisor.odds.partner is not None else 2.0) * (table.players / 2)
+    batch = max(MIN_BATCH, round(samples / cost))
+    most = max(2 * batch, round(MAX_SAMPLES * samples / SAMPLES / cost))
     while True:
-        for total, more in zip(values, weigh(table, advisor, candidates, rng, samples)):
+        for total, more in zip(values, weigh(table, advisor, candidates, rng, batch)):
             total += more
         n = len(values[0])
         means = [sum(v) / n for v in values]
@@ -164,7 +171,7 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
         loss = max(0.0, sum(diffs) / n)
         mean_diff = sum(diffs) / n
         se = math.sqrt(sum((d - mean_diff) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-        if se <= TARGET_SE or n + samples > MAX_SAMPLES:
+        if se <= TARGET_SE or n + batch > most:
             break
     best = candidates[best_index]
     verdict = verdict_for(loss, se)

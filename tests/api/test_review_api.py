@@ -171,3 +171,25 @@ def test_statistics_give_the_points_lost_per_decision_over_recent_matches(api):
     assert stats["per_decision"] == round(sum(p for _, p in lost) / sum(d for d, _ in lost), 2)
     page = api.get("/statistics").text
     assert "Your play, reviewed" in page and f"{stats['per_decision']:.2f}" in page
+
+
+def test_reviews_go_with_the_session_when_it_is_purged(api, golf_app):
+    """The purge deletes a session's row; its reviews go with it (the foreign key cascades)."""
+    from sqlalchemy import func, select
+
+    from app.store.repository import BROWSERS
+
+    new_match(api, holes=1, seed=23)
+    play_until(api, hole_over)
+    ready(api, 1)
+    browser = browser_id_for(api.cookies[COOKIE_NAME])
+
+    def stored() -> int:
+        with golf_app.state.engine.connect() as connection:
+            return connection.execute(select(func.count()).select_from(PLAY_REVIEWS)
+                                      .where(PLAY_REVIEWS.c.browser_id == browser)).scalar_one()
+
+    assert stored() == 1
+    with golf_app.state.engine.begin() as connection:
+        connection.execute(delete(BROWSERS).where(BROWSERS.c.id == browser))
+    assert stored() == 0
