@@ -15,13 +15,14 @@ from app.service.browsers import SessionTokens, deal_key, session_key, start_pur
 from app.service.common import in_transaction
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
+from app.service.review import ReviewService, review_stats
 from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, online_stats, solitaire_stats
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
-from app.web import score_api, score_pages, scorekeeper_pages
+from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.limits import RequestSizeLimitMiddleware
 from app.web.origin import CrossSiteMiddleware
@@ -40,16 +41,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
+        app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
+        app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
+        app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
 
         def stats(browser_id: str) -> dict:
             return in_transaction(engine, lambda connection: {
                 "golf": golf_stats(connection, browser_id),
                 "solitaire": solitaire_stats(connection, browser_id),
-                "online": online_stats(connection, browser_id)})
+                "online": online_stats(connection, browser_id),
+                "review": review_stats(connection, browser_id)})
 
         app.state.stats = stats
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
@@ -57,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         purging.cancel()
         sweeper.cancel()
+        reviews.close()
         await notifier.stop()
         engine.dispose()
 
@@ -90,10 +96,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             status_code=422)
 
     app.include_router(health.router)
+    app.include_router(review_api.router)
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
     app.include_router(tables_api.router)
     app.include_router(pages.router)
+    app.include_router(review_pages.router)
     app.include_router(solitaire_pages.router)
     app.include_router(score_api.router)
     app.include_router(score_pages.router)

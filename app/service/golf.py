@@ -57,6 +57,8 @@ class GolfService:
         self.now = now
         self.default_level = default_level
         self.cache = StateCache()
+        # Told (record, state) after a commit that scored a hole: the reviews hang here.
+        self.on_hole_scored: Callable[[MatchRecord, GolfState], None] | None = None
 
     # ------------------------------------------------------------------ reads
 
@@ -229,6 +231,8 @@ class GolfService:
             seed_of=lambda record: self._engine_seed(record.seed), settle=settle,
             save=repository.save_match, on_step=step if frames else None)
         self.cache.put(self._key(record), state)
+        if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
+            self.on_hole_scored(record, state)
         shown = [view_event(e, PERSON, state.rules.players) for e in events or []]
         return Outcome(self._describe(record, state, shown, now), steps)
 
@@ -264,6 +268,7 @@ class GolfService:
 
     def _reset(self, record: MatchRecord, seed: int, level: str, rules: RuleSet) -> None:
         record.seed, record.level, record.rules = seed, level, rules.model_dump()
+        record.match_id = secrets.token_hex(16)
         record.log, record.actions_taken, record.hints_used, record.recorded = [], 0, 0, False
         clock.reset(record, self.now())
 

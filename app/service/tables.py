@@ -106,6 +106,8 @@ class TableService:
         # (one statement every STREAM_REFRESH_SECONDS, not one transaction per stream).
         self._streams: set[str] = set()
         self._streams_lock = threading.Lock()
+        # Told (record, state) after a commit that scored a hole: the reviews hang here.
+        self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
 
     # ------------------------------------------------------------------ reads
 
@@ -427,6 +429,8 @@ class TableService:
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
+        if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
+            self.on_hole_scored(record, state)
         return self._describe(record, state, browser_id, events or []) if browser_id is not None else {}
 
     @staticmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
@@ -62,6 +62,9 @@ class GolfMatch(Base):
     last_active_ms: Mapped[int] = mapped_column(BigInteger)
     paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """Made afresh for every new deal sequence (New game, Restart), so that the reviews
+    of one match are never taken for another's; null for matches from before reviews."""
 
 
 class GolfResult(Base):
@@ -213,3 +216,25 @@ class TableStream(Base):
     table_code: Mapped[str] = mapped_column(String(32), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     seen_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class PlayReview(Base):
+    """The review of one seat's decisions in one finished hole (see app/players/review.py),
+    computed once in the background and kept for the player's statistics.
+
+    ``match_id`` names the match (a match against the computer's ``match_id``, or an
+    online table's code); ``digest`` is the SHA-256 of the match's seed, rules and log up
+    to the end of the hole, so a hole replayed differently (an undo across holes) is
+    reviewed afresh rather than shown an old review."""
+
+    __tablename__ = "play_reviews"
+
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
+    match_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    hole: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64))
+    review: Mapped[dict] = mapped_column(JSON)
+    decisions: Mapped[int] = mapped_column(Integer)
+    points_lost: Mapped[float] = mapped_column(Float)
+    created_ms: Mapped[int] = mapped_column(BigInteger, index=True)

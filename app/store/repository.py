@@ -54,6 +54,7 @@ class MatchRecord(GameRecord):
     level: str
     log: list
     actions_taken: int
+    match_id: str | None = None
 
 
 @dataclass

@@ -373,4 +373,4 @@ def statistics(request: Request):
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
     return templates.TemplateResponse(request, "stats.html", {
         "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
-        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"]})
+        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review")})

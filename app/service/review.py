@@ -1,0 +1,298 @@
+"""Reviews of play: computed off the request path when a hole ends, stored, served.
+
+When a hole is scored the Golf service tells :meth:`ReviewService.hole_scored`, which
+queues the hole's review on a background worker (one thread: the judge is pure Python,
+and one at a time keeps a second core free for the requests). The worker runs the pure
+judge (:func:`app.players.review.review_hole`) and stores the result
+(:mod:`app.store.reviews`). A request for a review that is not stored yet (still being
+computed, or lost to a restart of the server) queues it and answers "pending"; the page
+asks again until it is there.
+
+A review is looked up by (browser, match, hole, seat) and trusted only if its digest,
+the SHA-256 of the match's seed, rules and log up to the end of the hole, is the one of
+the match as it stands: an undo across holes that changes a finished hole makes it be
+reviewed afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine
+
+from app.golf.engine import GolfState, replay
+from app.golf.view import view
+from app.golf.rules import RuleSet
+from app.players.review import review_hole
+from app.service import clock
+from app.service.common import in_transaction
+from app.service.errors import Conflict, Invalid
+from app.service.tables import Forbidden, NotFound, seat_of
+from app.service.turns import deal_seed
+from app.store import repository, reviews
+from app.store.repository import MatchRecord, TableRecord
+
+log = logging.getLogger(__name__)
+PERSON = 0
+GOOD = ("best", "good")
+BIGGEST = 5  # the mistakes a match review lists first
+
+
+@dataclass(frozen=True)
+class HoleJob:
+    """Everything the worker needs to review one hole of one seat, copied from the match."""
+
+    browser_id: str
+    match_id: str
+    seat: int
+    hole: int
+    rules: dict
+    seed: int          # the engine's (deal) seed
+    log: tuple         # the log up to the end of the hole
+    digest: str
+
+    @property
+    def key(self) -> tuple:
+        return self.browser_id, self.match_id, self.hole, self.seat
+
+
+def hole_log(log: list[str], hole: int) -> list[str] | None:
+    """The log up to the end of ``hole`` (before the next hole is dealt); None if the log
+    does not reach that hole's end. A hole ends where the next is dealt, or where the
+    log ends when it is the last one scored (the caller checks that it is scored)."""
+    dealt = 0
+    for index, entry in enumerate(log):
+        if entry[1:] == "n":
+            dealt += 1
+            if dealt == hole:
+                return log[:index]
+    return list(log) if dealt == hole - 1 else None
+
+
+def digest_of(public_seed: int, rules: dict, log: list[str]) -> str:
+    text = json.dumps([public_seed, rules, list(log)], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def summary(decisions: list[dict]) -> dict:
+    """Points lost and accuracy (the share of judged decisions that were best or good, in
+    percent) over some decisions; the opening reveals are not judged."""
+    judged = [d for d in decisions if d["phase"] != "opening"]
+    return {
+        "points_lost": round(sum(d["loss"] for d in judged), 2),
+        "judged": len(judged),
+        "accuracy": round(100 * sum(d["verdict"] in GOOD for d in judged) / len(judged)) if judged else None,
+    }
+
+
+class ReviewService:
+    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms, workers: int = 1):
+        self.engine = engine
+        self.deal_key = deal_key
+        self.now = now
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review")
+        self._pending: set[tuple] = set()
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ computing
+
+    def hole_scored(self, record: MatchRecord, state: GolfState) -> None:
+        """A hole of a match against the computer was scored and committed: review it."""
+        job = self.job(record.browser_id, match_key(record), PERSON, record.seed, record.rules,
+                       state.log, len(state.hole_scores))
+        if job is not None:
+            self.schedule(job)
+
+    def job(self, browser_id: str, match_id: str, seat: int, public_seed: int, rules: dict, log: list[str],
+            hole: int) -> HoleJob | None:
+        prefix = hole_log(log, hole)
+        if prefix is None:
+            return None
+        return HoleJob(browser_id, match_id, seat, hole, dict(rules), deal_seed(self.deal_key, public_seed),
+                       tuple(prefix), digest_of(public_seed, rules, prefix))
+
+    def schedule(self, job: HoleJob) -> bool:
+        """Queue ``job`` unless it is queued already; whether it was queued now."""
+        with self._lock:
+            if job.key in self._pending:
+                return False
+            self._pending.add(job.key)
+        try:
+            self._executor.submit(self._compute, job)
+        except RuntimeError:  # shutting down
+            with self._lock:
+                self._pending.discard(job.key)
+            return False
+        return True
+
+    def is_pending(self, key: tuple) -> bool:
+        with self._lock:
+            return key in self._pending
+
+    def _compute(self, job: HoleJob) -> None:
+        try:
+            review = review_hole(RuleSet(**job.rules), job.seed, list(job.log), job.seat, job.hole)
+            in_transaction(self.engine, lambda connection: reviews.store_review(
+                connection, browser_id=job.browser_id, match_id=job.match_id, hole=job.hole, seat=job.seat,
+                digest=job.digest, review=review, now_ms=self.now()))
+        except Exception:
+            # The browser may have been purged meanwhile, or storage be down: the next
+            # request for this review queues it again.
+            log.exception("the review of hole %s could not be made", job.hole)
+        finally:
+            with self._lock:
+                self._pending.discard(job.key)
+
+    def compute_now(self, job: HoleJob) -> None:
+        """Review and store ``job`` on the caller's thread (the benchmark, tests)."""
+        with self._lock:
+            self._pending.add(job.key)
+        self._compute(job)
+
+    # ------------------------------------------------------------------ reading
+
+    def hole_reviews(self, connection: Connection, jobs: list[HoleJob]) -> tuple[list[dict], int]:
+        """The stored reviews of ``jobs`` that are current; the others are queued. Returns
+        the reviews found (in order) and how many are still being prepared."""
+        found, missing = [], 0
+        for job in jobs:
+            row = reviews.load_review(connection, job.browser_id, job.match_id, job.hole, job.seat)
+            if row is not None and row["digest"] == job.digest:
+                found.append(row["review"])
+            else:
+                missing += 1
+                self.schedule(job)
+        return found, missing
+
+    def match_review(self, browser_id: str, hole: int | None = None) -> tuple[int, dict]:
+        """``(status, body)``: 200 with the review of ``hole`` (or of every finished hole
+        of the match), or 202 while it is being prepared."""
+        return in_transaction(self.engine, lambda connection: self.match_review_in(connection, browser_id, hole))
+
+    def match_review_in(self, connection: Connection, browser_id: str, hole: int | None) -> tuple[int, dict]:
+        """:meth:`match_review` in the caller's transaction."""
+        record = repository.load_match(connection, browser_id)
+        if record is None:
+            raise Conflict("There is no match to review yet.")
+        return self.reviewed(connection, browser_id, match_key(record), PERSON, record.seed, record.rules,
+                             record.log, hole)
+
+    def reviewed(self, connection: Connection, browser_id: str, match_id: str, seat: int, public_seed: int,
+                 rules_data: dict, log: list[str], hole: int | None) -> tuple[int, dict]:
+        """The review of ``seat``'s decisions in ``hole`` (every finished hole when None)."""
+        rules = RuleSet(**rules_data)
+        if hole is not None and not 1 <= hole <= rules.holes:
+            raise Invalid(f"There is no hole {hole}: this match has holes 1 to {rules.holes}.")
+        state = replay(deal_seed(self.deal_key, public_seed), rules, log)
+        finished = len(state.hole_scores)
+        if hole is not None and hole > finished:
+            raise Conflict(f"Hole {hole} is not finished yet: it can be reviewed once it is scored.")
+        if hole is None and not finished:
+            raise Conflict("No hole of this match is finished yet: a hole can be reviewed once it is scored.")
+        holes = [hole] if hole is not None else list(range(1, finished + 1))
+        jobs = [self.job(browser_id, match_id, seat, public_seed, rules_data, state.log, h) for h in holes]
+        return self.respond(connection, jobs, hole)
+
+    def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
+        """The review of the caller's own seat at an online table (as :meth:`match_review`)."""
+        def read(connection: Connection) -> tuple[int, dict]:
+            record = repository.load_table(connection, code) if len(code) <= 32 else None
+            if record is None:
+                raise NotFound("There is no table with this code: check the invite link.")
+            seat = seat_of(record, browser_id)
+            if seat is None:
+                raise Forbidden("Only the people seated at this table have decisions of their own to review.")
+            if record.status == "waiting":
+                raise Conflict("The match has not begun: no hole is finished yet.")
+            return self.reviewed(connection, browser_id, table_key(record.code), seat, record.seed, record.rules,
+                                 record.log, hole)
+
+        return in_transaction(self.engine, read)
+
+    def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:
+        """A hole of an online table was scored and committed: review it for each person."""
+        for seat, entry in enumerate(record.seats):
+            if entry["kind"] == "person" and entry.get("browser"):
+                job = self.job(entry["browser"], table_key(record.code), seat, record.seed, record.rules,
+                               state.log, len(state.hole_scores))
+                if job is not None:
+                    self.schedule(job)
+
+    def decision(self, browser_id: str, hole: int, number: int) -> tuple[int, dict]:
+        """``(status, body)``: 200 with ``{"decision", "number", "count", "view"}``, the
+        ``number``-th (from 1) decision of ``hole`` and the person's view just before it;
+        202 while the hole's review is being prepared."""
+        def read(connection: Connection) -> tuple[int, dict]:
+            status, review = self.match_review_in(connection, browser_id, hole)
+            if status != 200:
+                return status, review
+            decisions = review["decisions"]
+            if not 1 <= number <= len(decisions):
+                raise Invalid(f"Hole {hole} has decisions 1 to {len(decisions)}.")
+            decision = decisions[number - 1]
+            record = repository.load_match(connection, browser_id)
+            return 200, {"decision": decision, "number": number, "count": len(decisions), "review": review,
+                         "view": board_at(self.deal_key, record, decision["index"])}
+
+        return in_transaction(self.engine, read)
+
+    def respond(self, connection: Connection, jobs: list[HoleJob], hole: int | None) -> tuple[int, dict]:
+        found, missing = self.hole_reviews(connection, jobs)
+        if missing:
+            what = f"hole {hole}" if hole is not None else "the match"
+            return 202, {"hole": hole, "status": "pending", "ready": len(found), "holes": len(jobs),
+                         "detail": f"The review of {what} is being prepared: ask again in a moment."}
+        if hole is not None:
+            review = found[0]
+            return 200, {**review, "status": "ready", **summary(review["decisions"])}
+        decisions = [d for review in found for d in review["decisions"]]
+        biggest = sorted((d for d in decisions if d["verdict"] not in GOOD), key=lambda d: (-d["loss"], d["index"]))
+        return 200, {
+            "hole": None,
+            "status": "ready",
+            "decisions": decisions,
+            **summary(decisions),
+            "per_hole": [{"hole": review["hole"], **summary(review["decisions"])} for review in found],
+            "biggest": biggest[:BIGGEST],
+        }
+
+
+def table_key(code: str) -> str:
+    return f"table-{code}"
+
+
+def match_key(record: MatchRecord) -> str:
+    """The match's identity for its reviews (matches from before reviews have none: their seed)."""
+    return record.match_id or f"seed-{record.seed}"
+
+
+def board_at(deal_key: bytes, record: MatchRecord, index: int, seat: int = PERSON) -> dict:
+    """``seat``'s view just before the log's ``index``-th action: the table as that player
+    saw it when deciding (nothing turned up later is in it)."""
+    state = replay(deal_seed(deal_key, record.seed), RuleSet(**record.rules), record.log[:index])
+    return view(state, seat)
+
+
+RECENT_MATCHES = 10
+
+
+def review_stats(connection: Connection, browser_id: str) -> dict:
+    """The expected points lost per judged decision over the browser's recently reviewed
+    matches, newest first, and over them all: whether the player is improving."""
+    matches = reviews.recent_matches(connection, browser_id, RECENT_MATCHES)
+    rows = [{"decisions": m["decisions"], "points_lost": round(m["points_lost"], 2),
+             "per_decision": round(m["points_lost"] / m["decisions"], 2) if m["decisions"] else None}
+            for m in matches]
+    decisions = sum(m["decisions"] for m in matches)
+    lost = sum(m["points_lost"] for m in matches)
+    return {"matches": rows, "decisions": decisions,
+            "per_decision": round(lost / decisions, 2) if decisions else None}
