@@ -12,7 +12,8 @@ from fastapi.responses import HTMLResponse
 
 from app.service.errors import ServiceError, Unavailable
 from app.web import table as tbl
-from app.web.common import browser_id, render_fresh, unavailable
+from app.web.common import browser_id, render_fresh
+from app.web.numbers import query_number
 
 router = APIRouter(include_in_schema=False)
 
@@ -21,13 +22,13 @@ VERDICT_NAMES = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mi
 
 
 def _hole(request: Request) -> int | None:
-    text = request.query_params.get("hole")
-    return int(text) if text and text.isdigit() and len(text) < 4 else None
+    """The hole the query names; None (the whole match) when it names none."""
+    hole = query_number(request.query_params.get("hole"), 0)
+    return hole or None
 
 
 def _number(request: Request) -> int:
-    text = request.query_params.get("n", "1")
-    return int(text) if text.isdigit() and len(text) < 5 else 0
+    return query_number(request.query_params.get("n", "1"), 0)
 
 
 def _numbered(decisions: list[dict]) -> None:
@@ -59,10 +60,7 @@ def _body(request: Request, hole: int | None) -> tuple[int, dict]:
 def review_page(request: Request):
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
-    try:
-        status, body = _body(request, hole)
-    except Unavailable as error:
-        return unavailable(error, page_title=f"{title} – Golf")
+    status, body = _body(request, hole)  # a storage failure: the one refusal handler answers
     return render_fresh(request, "review.html", {"page": "review", "title": title, "r": body,
                                                  "names": VERDICT_NAMES}, 200 if status == 202 else status)
 
@@ -71,10 +69,7 @@ def review_page(request: Request):
 def review_status(request: Request):
     """The review's body alone: the progress while it is prepared, then the review."""
     hole = _hole(request)
-    try:
-        status, body = _body(request, hole)
-    except Unavailable as error:
-        return unavailable(error)
+    status, body = _body(request, hole)
     return render_fresh(request, "_review_body.html", {"r": body, "names": VERDICT_NAMES},
                         200 if status == 202 else status)
 
@@ -102,8 +97,8 @@ def decision_page(request: Request):
         if hole is None:
             raise ServiceError("Name a finished hole to review.")
         status, found = request.app.state.reviews.decision(browser_id(request), hole, number)
-    except Unavailable as error:
-        return unavailable(error, page_title=f"{title} – Golf")
+    except Unavailable:
+        raise  # answered by the one refusal handler
     except ServiceError as error:
         return render_fresh(request, "review.html", {"page": "review", "title": title, "names": VERDICT_NAMES,
                                                      "r": {"refused": error.message, "hole": hole}},
