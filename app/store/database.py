@@ -3,6 +3,8 @@ and Alembic migrations run at start-up."""
 
 from __future__ import annotations
 
+import errno
+import os
 import tempfile
 from pathlib import Path
 
@@ -56,9 +58,10 @@ def prepare_sqlite_folder(url: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
-        if database.exists():
-            with database.open("r+b"):
-                pass
+        # Asked of the system, never by opening the file: closing any descriptor of a
+        # database file drops every lock this process's SQLite connections hold on it.
+        if database.exists() and not os.access(database, os.R_OK | os.W_OK):
+            raise PermissionError(errno.EACCES, "Permission denied", str(database))
     except OSError as error:
         raise DatabaseFolderError(
             f"Cannot write the database folder {folder.resolve()} ({error.strerror or error}): set GOLF_DATA_DIR "
