@@ -387,8 +387,12 @@ class TableService:
 
     def _run(self, browser_id: str | None, code: str, if_match: int | None, change) -> dict:
         now = self.now()
+        connected: set[int] | None = None  # read in the same transaction: no second one to describe
 
         def load(connection: Connection):
+            nonlocal connected
+            if browser_id is not None:
+                connected = self._connected_seats(connection, code)
             return self._load(connection, code)
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
@@ -427,7 +431,7 @@ class TableService:
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
-        return self._describe(record, state, browser_id, events or []) if browser_id is not None else {}
+        return self._describe(record, state, browser_id, events or [], connected) if browser_id is not None else {}
 
     @staticmethod
     def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:
