@@ -18,6 +18,7 @@ through the same versioned write, so of several processes racing only one wins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import threading
@@ -106,6 +107,9 @@ class TableService:
         # (one statement every STREAM_REFRESH_SECONDS, not one transaction per stream).
         self._streams: set[str] = set()
         self._streams_lock = threading.Lock()
+        # Closed streams whose row could not be deleted then (the database out of reach):
+        # stream -> table code, tried again with the next refresh.
+        self._unforgotten: dict[str, str] = {}
 
     # ------------------------------------------------------------------ reads
 
@@ -354,9 +358,14 @@ class TableService:
         return version
 
     def refresh_streams(self) -> int:
-        """Mark every open stream of this process connected as of now; how many."""
+        """Mark every open stream of this process connected as of now, and forget the
+        closed ones a failure left behind; how many are open."""
         with self._streams_lock:
             streams = sorted(self._streams)
+            unforgotten, self._unforgotten = self._unforgotten, {}
+        for stream, code in unforgotten.items():
+            with contextlib.suppress(Unavailable):  # kept for the next time
+                self.close_stream(code, stream)
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
             chunk = streams[start:start + STREAMS_PER_STATEMENT]
@@ -379,7 +388,14 @@ class TableService:
             self.notifier.stage(connection, code, version)
             return version
 
-        version = in_transaction(self.engine, forget)
+        try:
+            version = in_transaction(self.engine, forget)
+        except Unavailable:
+            # Not marked connected any more, so its seat shows away within
+            # CONNECTED_WITHIN_MS; its row goes when the database answers again.
+            with self._streams_lock:
+                self._unforgotten[stream] = code
+            raise
         if version is not None:
             self.notifier.publish(code, version)
 
