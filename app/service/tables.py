@@ -18,6 +18,7 @@ through the same versioned write, so of several processes racing only one wins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import threading
@@ -108,6 +109,9 @@ class TableService:
         self._streams_lock = threading.Lock()
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
+        # Closed streams whose row could not be deleted then (the database out of reach):
+        # stream -> table code, tried again with the next refresh.
+        self._unforgotten: dict[str, str] = {}
 
     # ------------------------------------------------------------------ reads
 
@@ -356,9 +360,14 @@ class TableService:
         return version
 
     def refresh_streams(self) -> int:
-        """Mark every open stream of this process connected as of now; how many."""
+        """Mark every open stream of this process connected as of now, and forget the
+        closed ones a failure left behind; how many are open."""
         with self._streams_lock:
             streams = sorted(self._streams)
+            unforgotten, self._unforgotten = self._unforgotten, {}
+        for stream, code in unforgotten.items():
+            with contextlib.suppress(Unavailable):  # kept for the next time
+                self.close_stream(code, stream)
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
             chunk = streams[start:start + STREAMS_PER_STATEMENT]
@@ -381,7 +390,14 @@ class TableService:
             self.notifier.stage(connection, code, version)
             return version
 
-        version = in_transaction(self.engine, forget)
+        try:
+            version = in_transaction(self.engine, forget)
+        except Unavailable:
+            # Not marked connected any more, so its seat shows away within
+            # CONNECTED_WITHIN_MS; its row goes when the database answers again.
+            with self._streams_lock:
+                self._unforgotten[stream] = code
+            raise
         if version is not None:
             self.notifier.publish(code, version)
 
@@ -389,8 +405,12 @@ class TableService:
 
     def _run(self, browser_id: str | None, code: str, if_match: int | None, change) -> dict:
         now = self.now()
+        connected: set[int] | None = None  # read in the same transaction: no second one to describe
 
         def load(connection: Connection):
+            nonlocal connected
+            if browser_id is not None:
+                connected = self._connected_seats(connection, code)
             return self._load(connection, code)
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
@@ -431,7 +451,7 @@ class TableService:
             self.notifier.publish(record.code, record.version)
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
-        return self._describe(record, state, browser_id, events or []) if browser_id is not None else {}
+        return self._describe(record, state, browser_id, events or [], connected) if browser_id is not None else {}
 
     @staticmethod
     def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:

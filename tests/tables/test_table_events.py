@@ -11,10 +11,13 @@ import time
 import httpx
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
 
 from app.service.browsers import browser_id_for
+from app.service.errors import Unavailable
 from app.service.notify import InProcessNotifier
 from app.service.tables import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
+from app.store import repository
 from app.store.repository import TABLE_STREAMS
 from tests.tables.servers import EventReader, server_process
 
@@ -180,3 +183,26 @@ def test_an_open_stream_keeps_its_seat_connected_until_it_closes_or_its_process_
     service.close_stream(code, "host-tab")
     assert connected() == [False, False, False] and service.open_streams() == 0
     assert _stream_rows(golf_app) == 0
+
+
+def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_database_answers(
+        golf_app, api, monkeypatch):
+    service = golf_app.state.tables
+    code = api.post("/api/tables", json=TABLE).json()["code"]
+    host = browser_id_for(api.cookies["golf_session"])
+    service.open_stream(host, code, "host-tab")
+    delete_row = repository.close_stream
+
+    def unreachable(connection, stream):
+        raise OperationalError("DELETE", {}, Exception("too many clients already"))
+
+    monkeypatch.setattr(repository, "close_stream", unreachable)
+    with pytest.raises(Unavailable):
+        service.close_stream(code, "host-tab")
+    assert service.open_streams() == 0 and _stream_rows(golf_app) == 1
+    service.refresh_streams()  # still out of reach: kept for the next time
+    assert _stream_rows(golf_app) == 1
+    monkeypatch.setattr(repository, "close_stream", delete_row)
+    service.refresh_streams()
+    assert _stream_rows(golf_app) == 0
+    assert not any(seat["connected"] for seat in service.table(host, code)["seats"])
