@@ -17,6 +17,17 @@
   var SPEED_COOKIE = "golf_speed";
   var playback = { id: 0, restore: null };
   var pausedWhileAway = false;
+  var openSeats = {}; // the others' grids a phone shows full size, by seat id, across redraws
+
+  /* ------------------------------------------------------------------ folded seats */
+  function showOpenSeats(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".seat.foldable"), function (seat) {
+      var open = !!openSeats[seat.dataset.seat];
+      seat.classList.toggle("open", open);
+      var toggle = seat.querySelector("[data-seat-toggle]");
+      if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
 
   /* ------------------------------------------------------------------ focus */
   function focusAfterSwap(table) {
@@ -56,6 +67,7 @@
 
     function showLive() {
       board.replaceChildren.apply(board, live);
+      showOpenSeats(board);
       prompt.textContent = table.dataset.prompt;
       table.classList.remove("playing");
       board.removeAttribute("aria-busy");
@@ -79,6 +91,7 @@
       }
       var frame = steps[index++];
       board.replaceChildren(frame.content.cloneNode(true));
+      showOpenSeats(board);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
       setTimeout(step, delay);
@@ -95,6 +108,7 @@
       var chosen = readCookie(SPEED_COOKIE);
       if (chosen) speed.value = chosen;
     }
+    showOpenSeats(table);
     if (afterSwap) play(table, true);
     table.dataset.ready = "true";
   }
@@ -116,6 +130,13 @@
         dialog.showModal();
         return;
       }
+    }
+    var toggle = event.target.closest && event.target.closest("[data-seat-toggle]");
+    if (toggle) {
+      var seat = toggle.closest(".seat");
+      openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
+      showOpenSeats(seat.parentNode);
+      return;
     }
     page.dialogClick(event, "data-open", "data-close");
   }, true);

@@ -133,6 +133,21 @@ def seat(state: dict, index: int, live: bool, touched: set[int]) -> dict:
     }
 
 
+# How many of the others sit on the left, across and on the right, for 1 to 7 others:
+# round the table in seat order, from your left (bottom to top), across, then down the right.
+SIDES = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
+
+
+def places(others: int) -> list[str]:
+    """Where each of the others sits: ``"left"``, ``"top"`` or ``"right"``, in seat order.
+
+    >>> places(5)
+    ['left', 'top', 'top', 'top', 'right']
+    """
+    left, top, right = SIDES.get(others, (0, others, 0))
+    return ["left"] * left + ["top"] * top + ["right"] * right
+
+
 def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live."""
@@ -167,8 +182,11 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
                 held_by = player["id"]
                 break
 
+    opponents = seats[1:]
+    for seat_, place in zip(opponents, places(len(opponents))):
+        seat_["place"] = place
     return {
-        "opponents": seats[1:],
+        "opponents": opponents,
         "me": seats[0],
         "stock": stock,
         "discard": discard,
