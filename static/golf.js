@@ -30,13 +30,23 @@
   }
 
   /* ------------------------------------------------------------------ focus */
+  /* The control a player most likely wants next: Play or Resume when paused, the hint
+   * just asked for, a card of your grid when you are to choose one, the stock when you
+   * are to draw, Next hole between holes, New game when the match is over; else the
+   * prompt, which says what is happening. */
+  function likelyNext(table) {
+    var want = table.dataset.focus;
+    if (want === "resume" || table.querySelector("[data-resume]")) return table.querySelector("[data-resume]");
+    if (want === "hint" && byId("hint")) return byId("hint");
+    var mine = table.querySelector(".seat.mine");
+    var choose = mine && (mine.querySelector("button.card.down") || mine.querySelector("button.card"));
+    return choose || table.querySelector("button.card.stock") || table.querySelector("[data-next]") ||
+      (table.classList.contains("phase-match_over") && table.querySelector('[data-open="new-game-dialog"]')) || null;
+  }
+
   function focusAfterSwap(table) {
     if (!page.focusLost(["prompt"])) return;
-    var want = table.dataset.focus;
-    var target = null;
-    if (want === "hint") target = byId("hint");
-    else if (want === "resume") target = table.querySelector("[data-resume]");
-    focusQuietly(target || byId("prompt"));
+    focusQuietly(likelyNext(table) || byId("prompt"));
   }
 
   /* ------------------------------------------------------------------ frames */
@@ -102,6 +112,7 @@
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
+    if (!afterSwap && table.querySelector("[data-resume]")) focusQuietly(table.querySelector("[data-resume]"));
     page.startClock("table", "clock");
     var speed = table.querySelector("[data-speed]");
     if (speed) {
@@ -112,6 +123,77 @@
     if (afterSwap) play(table, true);
     table.dataset.ready = "true";
   }
+
+  /* ------------------------------------------------------------------ keys */
+  /* One key for each frequent control (listed in the Keys dialog and on How to play),
+   * and the arrow keys to move between the cards of your grid. */
+  var KEYS = {
+    s: "button.card.stock", d: "button.card.pile", x: '[data-key="x"]', r: '[data-key="r"]', k: '[data-key="k"]',
+    n: '[data-key="n"]', u: '[data-key="u"]', h: '[data-key="h"]', p: '[data-key="p"]'
+  };
+
+  function typing(target) {
+    return target && target.closest && target.closest("input, select, textarea, [contenteditable], dialog[open]");
+  }
+
+  function myCards(table) {
+    var grid = table.querySelector(".seat.mine .grid");
+    return grid ? Array.prototype.slice.call(grid.children) : [];
+  }
+
+  /* From the card at index `from`, the next card of your grid that is a button, going
+   * `step` places at a time (1 or -1 along a row, the width of a row to go up or down). */
+  function cardFrom(cards, from, step, cols) {
+    var i = from + step;
+    while (i >= 0 && i < cards.length) {
+      if (Math.abs(step) === 1 && Math.floor(i / cols) !== Math.floor(from / cols)) return null;
+      if (cards[i].tagName === "BUTTON" && !cards[i].disabled) return cards[i];
+      i += step;
+    }
+    return null;
+  }
+
+  function arrow(event, table) {
+    var cards = myCards(table);
+    var from = cards.indexOf(document.activeElement);
+    if (from < 0) return false;
+    var match = /cols-(\d)/.exec(cards[0].parentNode.className);
+    var cols = match ? parseInt(match[1], 10) : 3;
+    var step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+    if (!step) return false;
+    var to = cardFrom(cards, from, step, cols);
+    if (to) to.focus();
+    return true;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var table = byId("table");
+    if (!table || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key && event.key.indexOf("Arrow") === 0) {
+      if (arrow(event, table)) event.preventDefault();
+      return;
+    }
+    if (typing(event.target)) return;
+    if (event.key === "?") {
+      var keys = byId("keys-dialog");
+      if (keys && !keys.open) { event.preventDefault(); keys.showModal(); }
+      return;
+    }
+    var key = (event.key || "").toLowerCase();
+    if (key === "g") {
+      var card = likelyNext(table);
+      var first = myCards(table).filter(function (c) { return c.tagName === "BUTTON"; })[0];
+      var target = card && card.closest(".seat.mine") ? card : first;
+      if (target) { event.preventDefault(); focusQuietly(target); }
+      return;
+    }
+    if (event.shiftKey || !KEYS[key] || table.classList.contains("playing")) return;
+    var control = table.querySelector(KEYS[key]);
+    if (control && !control.disabled) {
+      event.preventDefault();
+      control.click();
+    }
+  });
 
   /* ------------------------------------------------------------------ cookies */
   function readCookie(name) {

@@ -31,6 +31,7 @@ class Card:
     value: str | int | None = None  # ... and its value
     matched: bool = False
     last_move: bool = False
+    focusable: bool = False     # reachable by Tab though not a button (your drawn card)
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -50,6 +51,13 @@ class Card:
             return ""
         rank = RANK_SHOWN.get(self.peeked[0], self.peeked[0])
         return rank if self.peeked[0] == "X" else rank + SUIT_SYMBOLS[self.peeked[1]]
+
+    @property
+    def button_label(self) -> str:
+        """A button's accessible name begins with what the card shows (``"J♥ Your card,
+        ..."``), so that the name a person sees is the name they can say or search for."""
+        shown = self.rank + (self.suit if self.card and self.card[0] != "X" else "") if self.card else self.peek_text
+        return f"{shown} {self.label}" if shown else self.label
 
     @property
     def css(self) -> str:
@@ -173,7 +181,8 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
     held = None
     held_by = None
     if state.get("held"):
-        held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"])
+        held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"],
+                    focusable=True)
         held_by = "you"
     else:
         for player in state["players"][1:]:
