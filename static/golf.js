@@ -49,6 +49,36 @@
     focusQuietly(likelyNext(table) || byId("prompt"));
   }
 
+  /* ------------------------------------------------------------------ motion */
+  /* Cards move between one table and the next by a view transition: each card is named
+   * by the place it is drawn as coming from (data-vt, set by the server), so a card drawn
+   * from the stock glides from the stock to the drawn-card place, and so on. The names
+   * are set here (the page's style rules forbid inline styles). Off with reduced motion. */
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function moving() {
+    return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches);
+  }
+
+  function nameCards(root) {
+    if (!root || !root.querySelectorAll) return;
+    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
+      card.style.viewTransitionName = "card-" + card.dataset.vt.replace(/[^a-z0-9-]/gi, "");
+    });
+  }
+
+  /* Replaces the board's content, as a view transition when motion is on. */
+  function showBoard(board, change, ms) {
+    // Never cut short a transition still running (a new table coming in): that one moves the cards.
+    if (!moving() || document.activeViewTransition) { change(); return; }
+    document.documentElement.style.setProperty("--move-ms", Math.max(150, Math.min(400, ms || 300)) + "ms");
+    var transition = document.startViewTransition(function () { change(); nameCards(board); });
+    // A move made before the last one has finished moving skips it: nothing is wrong.
+    [transition.ready, transition.finished, transition.updateCallbackDone].forEach(function (done) {
+      if (done) done.catch(function () {});
+    });
+  }
+
   /* ------------------------------------------------------------------ frames */
   function cancelPlayback() {
     playback.id += 1;
@@ -78,6 +108,7 @@
     function showLive() {
       board.replaceChildren.apply(board, live);
       showOpenSeats(board);
+      nameCards(board);
       prompt.textContent = table.dataset.prompt;
       table.classList.remove("playing");
       board.removeAttribute("aria-busy");
@@ -94,14 +125,16 @@
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
-        showLive();
+        showBoard(board, showLive, delay * 0.6);
         announce(table.dataset.say);
         if (afterSwap) focusAfterSwap(table);
         return;
       }
       var frame = steps[index++];
-      board.replaceChildren(frame.content.cloneNode(true));
-      showOpenSeats(board);
+      showBoard(board, function () {
+        board.replaceChildren(frame.content.cloneNode(true));
+        showOpenSeats(board);
+      }, delay * 0.6);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
       setTimeout(step, delay);
@@ -120,6 +153,7 @@
       if (chosen) speed.value = chosen;
     }
     showOpenSeats(table);
+    nameCards(table);
     if (afterSwap) play(table, true);
     table.dataset.ready = "true";
   }
@@ -229,6 +263,19 @@
         "; path=/; max-age=31536000; samesite=lax";
     }
   });
+
+  // A new table from the server comes in as a view transition; its cards are named as
+  // soon as it is in the page, before the new state is photographed.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "table" && moving() && event.detail.shouldSwap) {
+      event.detail.swapOverride = "outerHTML transition:true";
+      document.documentElement.dataset.swapping = "true"; // until the new table has settled
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () { delete document.documentElement.dataset.swapping; });
+  document.addEventListener("htmx:afterSwap", function () { nameCards(byId("table")); });
+  document.addEventListener("htmx:load", function (event) { nameCards(event.target); });
 
   document.addEventListener("htmx:beforeRequest", function () {
     cancelPlayback(); // Undo, Restart and every other move cancel the steps still pending
