@@ -145,3 +145,16 @@ def test_each_card_button_is_named_starting_with_what_it_shows(page, players):
     faces = page.evaluate("""() => [...document.querySelectorAll('button.card.up')].map(
         b => [b.innerText.replace(/\\s+/g, ''), b.getAttribute('aria-label')])""")
     assert faces and all(name.startswith(shown + " ") for shown, name in faces), faces
+
+
+def test_the_sound_switch_is_off_at_first_and_remembered(page):
+    new_match(page, seed=48)
+    page.goto("/")
+    switch = page.get_by_role("button", name="Sound")
+    assert switch.get_attribute("aria-pressed") == "false"
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "true"
+    page.reload()
+    assert page.get_by_role("button", name="Sound").get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()  # a move with sound on: no script error
+    wait_settled(page)
