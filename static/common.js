@@ -12,18 +12,23 @@
 (function () {
   "use strict";
 
-  var KEEP_LINES = 4; // enough to read back the last moves, short enough to stay tidy
+  var KEEP_LINES = 8; // a round of moves with eight players, short enough to stay tidy
   var clockTimer = null; // a page has one table, so one clock
 
   function byId(id) { return document.getElementById(id); }
 
+  /* Each line of text (sentences are separated by newlines) becomes a line of the
+   * region, the latest on top, so the newest move is the first thing one reads. */
   function announce(text) {
     var region = byId("announce");
     if (!region || !text) return;
-    var line = document.createElement("p");
-    line.textContent = text;
-    region.appendChild(line);
-    while (region.children.length > KEEP_LINES) region.removeChild(region.firstElementChild);
+    String(text).split("\n").forEach(function (sentence) {
+      if (!sentence.trim()) return;
+      var line = document.createElement("p");
+      line.textContent = sentence.trim();
+      region.insertBefore(line, region.firstChild);
+    });
+    while (region.children.length > KEEP_LINES) region.removeChild(region.lastElementChild);
   }
 
   /* ------------------------------------------------------------------ clock */

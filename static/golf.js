@@ -17,15 +17,104 @@
   var SPEED_COOKIE = "golf_speed";
   var playback = { id: 0, restore: null };
   var pausedWhileAway = false;
+  var openSeats = {}; // the others' grids a phone shows full size, by seat id, across redraws
+
+  /* ------------------------------------------------------------------ folded seats */
+  function showOpenSeats(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".seat.foldable"), function (seat) {
+      var open = !!openSeats[seat.dataset.seat];
+      seat.classList.toggle("open", open);
+      var toggle = seat.querySelector("[data-seat-toggle]");
+      if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
 
   /* ------------------------------------------------------------------ focus */
+  /* The control a player most likely wants next: Play or Resume when paused, the hint
+   * just asked for, a card of your grid when you are to choose one, the stock when you
+   * are to draw, Next hole between holes, New game when the match is over; else the
+   * prompt, which says what is happening. */
+  function likelyNext(table) {
+    var want = table.dataset.focus;
+    if (want === "resume" || table.querySelector("[data-resume]")) return table.querySelector("[data-resume]");
+    if (want === "hint" && byId("hint")) return byId("hint");
+    var mine = table.querySelector(".seat.mine");
+    var choose = mine && (mine.querySelector("button.card.down") || mine.querySelector("button.card"));
+    return choose || table.querySelector("button.card.stock") || table.querySelector("[data-next]") ||
+      (table.classList.contains("phase-match_over") && table.querySelector('[data-open="new-game-dialog"]')) || null;
+  }
+
   function focusAfterSwap(table) {
     if (!page.focusLost(["prompt"])) return;
-    var want = table.dataset.focus;
-    var target = null;
-    if (want === "hint") target = byId("hint");
-    else if (want === "resume") target = table.querySelector("[data-resume]");
-    focusQuietly(target || byId("prompt"));
+    focusQuietly(likelyNext(table) || byId("prompt"));
+  }
+
+  /* ------------------------------------------------------------------ motion */
+  /* Cards move between one table and the next by a view transition: each card is named
+   * by the place it is drawn as coming from (data-vt, set by the server), so a card drawn
+   * from the stock glides from the stock to the drawn-card place, and so on. The names
+   * are set here (the page's style rules forbid inline styles). Off with reduced motion. */
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function moving() {
+    return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches);
+  }
+
+  function nameCards(root) {
+    if (!root || !root.querySelectorAll) return;
+    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
+      card.style.viewTransitionName = "card-" + card.dataset.vt.replace(/[^a-z0-9-]/gi, "");
+    });
+  }
+
+  /* Replaces the board's content, as a view transition when motion is on. */
+  function showBoard(board, change, ms) {
+    // Never cut short a transition still running (a new table coming in): that one moves the cards.
+    if (!moving() || document.activeViewTransition) { change(); return; }
+    document.documentElement.style.setProperty("--move-ms", Math.max(150, Math.min(400, ms || 300)) + "ms");
+    var transition = document.startViewTransition(function () { change(); nameCards(board); });
+    // A move made before the last one has finished moving skips it: nothing is wrong.
+    [transition.ready, transition.finished, transition.updateCallbackDone].forEach(function (done) {
+      if (done) done.catch(function () {});
+    });
+  }
+
+  /* ------------------------------------------------------------------ sound */
+  /* Optional sounds made with the Web Audio API: off at first, the Sound switch turns
+   * them on or off and the browser remembers (localStorage). A card played or drawn
+   * clicks, a pair rings twice, the end of a hole plays a short rising run. */
+  var SOUND_KEY = "golf_sound";
+  var audio = null;
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+
+  function showSoundSwitch(root) {
+    var button = root && root.querySelector("[data-sound]");
+    if (button) button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  }
+
+  function tone(frequency, start, length) {
+    var osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, audio.currentTime + start);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + start + length);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + start);
+    osc.stop(audio.currentTime + start + length);
+  }
+
+  function playSound(table) {
+    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (table.classList.contains("phase-hole_over") || table.classList.contains("phase-match_over")) {
+      [523, 659, 784].forEach(function (f, i) { tone(f, i * 0.12, 0.18); });
+    } else if (table.querySelector(".card.matched.last-move")) {
+      tone(880, 0, 0.12); tone(1175, 0.12, 0.16);
+    } else {
+      tone(320, 0, 0.06);
+    }
   }
 
   /* ------------------------------------------------------------------ frames */
@@ -56,6 +145,8 @@
 
     function showLive() {
       board.replaceChildren.apply(board, live);
+      showOpenSeats(board);
+      nameCards(board);
       prompt.textContent = table.dataset.prompt;
       table.classList.remove("playing");
       board.removeAttribute("aria-busy");
@@ -72,13 +163,16 @@
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
-        showLive();
+        showBoard(board, showLive, delay * 0.6);
         announce(table.dataset.say);
         if (afterSwap) focusAfterSwap(table);
         return;
       }
       var frame = steps[index++];
-      board.replaceChildren(frame.content.cloneNode(true));
+      showBoard(board, function () {
+        board.replaceChildren(frame.content.cloneNode(true));
+        showOpenSeats(board);
+      }, delay * 0.6);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
       setTimeout(step, delay);
@@ -89,15 +183,90 @@
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
+    if (!afterSwap && table.querySelector("[data-resume]")) focusQuietly(table.querySelector("[data-resume]"));
     page.startClock("table", "clock");
     var speed = table.querySelector("[data-speed]");
     if (speed) {
       var chosen = readCookie(SPEED_COOKIE);
       if (chosen) speed.value = chosen;
     }
-    if (afterSwap) play(table, true);
+    showOpenSeats(table);
+    nameCards(table);
+    showSoundSwitch(table);
+    if (afterSwap) { playSound(table); play(table, true); }
     table.dataset.ready = "true";
   }
+
+  /* ------------------------------------------------------------------ keys */
+  /* One key for each frequent control (listed in the Keys dialog and on How to play),
+   * and the arrow keys to move between the cards of your grid. */
+  var KEYS = {
+    s: "button.card.stock", d: "button.card.pile", x: '[data-key="x"]', r: '[data-key="r"]', k: '[data-key="k"]',
+    n: '[data-key="n"]', u: '[data-key="u"]', h: '[data-key="h"]', p: '[data-key="p"]'
+  };
+
+  function typing(target) {
+    return target && target.closest && target.closest("input, select, textarea, [contenteditable], dialog[open]");
+  }
+
+  function myCards(table) {
+    var grid = table.querySelector(".seat.mine .grid");
+    return grid ? Array.prototype.slice.call(grid.children) : [];
+  }
+
+  /* From the card at index `from`, the next card of your grid that is a button, going
+   * `step` places at a time (1 or -1 along a row, the width of a row to go up or down). */
+  function cardFrom(cards, from, step, cols) {
+    var i = from + step;
+    while (i >= 0 && i < cards.length) {
+      if (Math.abs(step) === 1 && Math.floor(i / cols) !== Math.floor(from / cols)) return null;
+      if (cards[i].tagName === "BUTTON" && !cards[i].disabled) return cards[i];
+      i += step;
+    }
+    return null;
+  }
+
+  function arrow(event, table) {
+    var cards = myCards(table);
+    var from = cards.indexOf(document.activeElement);
+    if (from < 0) return false;
+    var match = /cols-(\d)/.exec(cards[0].parentNode.className);
+    var cols = match ? parseInt(match[1], 10) : 3;
+    var step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+    if (!step) return false;
+    var to = cardFrom(cards, from, step, cols);
+    if (to) to.focus();
+    return true;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var table = byId("table");
+    if (!table || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key && event.key.indexOf("Arrow") === 0) {
+      if (arrow(event, table)) event.preventDefault();
+      return;
+    }
+    if (typing(event.target)) return;
+    if (event.key === "?") {
+      var keys = byId("keys-dialog");
+      if (keys && !keys.open) { event.preventDefault(); keys.showModal(); }
+      return;
+    }
+    var key = (event.key || "").toLowerCase();
+    if (key === "g") {
+      var card = likelyNext(table);
+      var first = myCards(table).filter(function (c) { return c.tagName === "BUTTON"; })[0];
+      var target = card && card.closest(".seat.mine") ? card : first;
+      if (target) { event.preventDefault(); focusQuietly(target); }
+      return;
+    }
+    if (event.shiftKey || !KEYS[key] || table.classList.contains("playing")) return;
+    var control = table.querySelector(KEYS[key]);
+    if (control && !control.disabled) {
+      event.preventDefault();
+      control.click();
+    }
+  });
 
   /* ------------------------------------------------------------------ cookies */
   function readCookie(name) {
@@ -117,6 +286,19 @@
         return;
       }
     }
+    var toggle = event.target.closest && event.target.closest("[data-seat-toggle]");
+    if (toggle) {
+      var seat = toggle.closest(".seat");
+      openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
+      showOpenSeats(seat.parentNode);
+      return;
+    }
+    var sound = event.target.closest && event.target.closest("[data-sound]");
+    if (sound) {
+      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+      showSoundSwitch(byId("table"));
+      return;
+    }
     page.dialogClick(event, "data-open", "data-close");
   }, true);
 
@@ -126,6 +308,19 @@
         "; path=/; max-age=31536000; samesite=lax";
     }
   });
+
+  // A new table from the server comes in as a view transition; its cards are named as
+  // soon as it is in the page, before the new state is photographed.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "table" && moving() && event.detail.shouldSwap) {
+      event.detail.swapOverride = "outerHTML transition:true";
+      document.documentElement.dataset.swapping = "true"; // until the new table has settled
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () { delete document.documentElement.dataset.swapping; });
+  document.addEventListener("htmx:afterSwap", function () { nameCards(byId("table")); });
+  document.addEventListener("htmx:load", function (event) { nameCards(event.target); });
 
   document.addEventListener("htmx:beforeRequest", function () {
     cancelPlayback(); // Undo, Restart and every other move cancel the steps still pending

@@ -93,6 +93,9 @@ def new_game_model(state: dict) -> dict:
     }
 
 
+LINE = "\n"  # the live region shows each sentence as a line of its own
+
+
 def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
     """The computer's turn as frames (board, prompt, what to announce), the sentences to
     announce before the first frame, and those to announce at once when not animated."""
@@ -100,17 +103,17 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
     events = state.get("events", [])
     sentences = words.narrate(events, state)
     if speed == "instant" or not outcome.frames:
-        return [], "", " ".join(s for s, _ in sentences)
+        return [], "", LINE.join(s for s, _ in sentences)
     prefix = len(events) - sum(len(e) for e, _ in outcome.frames)
     bounds, end = [], prefix
     for frame_events, _ in outcome.frames:
         end += len(frame_events)
         bounds.append(end)
-    said_first = " ".join(s for s, i in sentences if i < prefix)
+    said_first = LINE.join(s for s, i in sentences if i < prefix)
     frames = []
     start = prefix
     for (frame_events, seen), stop in zip(outcome.frames, bounds):
-        say = " ".join(s for s, i in sentences if start <= i < stop)
+        say = LINE.join(s for s, i in sentences if start <= i < stop)
         frames.append({"board": tbl.board(seen, live=False, events=frame_events),
                        "prompt": words.prompt(seen), "say": say})
         start = stop
@@ -125,8 +128,10 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
     paused = state["paused"]
     over = state["phase"] == "match_over"
     frames, say_first, say = _frames(outcome, speed)
-    if said:
-        say = f"{said} {say}".strip()
+    if said and frames:
+        say_first = LINE.join(filter(None, [said, say_first]))
+    elif said:
+        say = LINE.join(filter(None, [said, say]))
     return {
         "version": state["version"],
         "phase": state["phase"],
@@ -255,12 +260,16 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     version = form_version(request, form)
     options: dict = {}
     if command in ("reveal", "swap"):
-        outcome = service.act(browser, {"action": command, "position": _position(form)}, if_match=version, frames=True)
+        move = {"action": command, "position": _position(form)}
+        outcome = service.act(browser, move, if_match=version, frames=True)
+        options["said"] = words.own_move_sentence(move, outcome.state)
     elif command == "draw":
         source = form.get("source")
         if source not in ("stock", "discard"):
             raise Invalid("Draw from the stock or the discard pile.")
-        outcome = service.act(browser, {"action": "draw", "source": source}, if_match=version, frames=True)
+        move = {"action": "draw", "source": source}
+        outcome = service.act(browser, move, if_match=version, frames=True)
+        options["said"] = words.own_move_sentence(move, outcome.state)
     elif command in ("reject", "skip", "knock", "next-hole"):
         outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
         if command == "next-hole":

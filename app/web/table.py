@@ -31,6 +31,8 @@ class Card:
     value: str | int | None = None  # ... and its value
     matched: bool = False
     last_move: bool = False
+    focusable: bool = False     # reachable by Tab though not a button (your drawn card)
+    vt: str = ""                # the place it is drawn as coming from (a view transition's name)
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -50,6 +52,13 @@ class Card:
             return ""
         rank = RANK_SHOWN.get(self.peeked[0], self.peeked[0])
         return rank if self.peeked[0] == "X" else rank + SUIT_SYMBOLS[self.peeked[1]]
+
+    @property
+    def button_label(self) -> str:
+        """A button's accessible name begins with what the card shows (``"J♥ Your card,
+        ..."``), so that the name a person sees is the name they can say or search for."""
+        shown = self.rank + (self.suit if self.card and self.card[0] != "X" else "") if self.card else self.peek_text
+        return f"{shown} {self.label}" if shown else self.label
 
     @property
     def css(self) -> str:
@@ -133,6 +142,45 @@ def seat(state: dict, index: int, live: bool, touched: set[int]) -> dict:
     }
 
 
+# How many of the others sit on the left, across and on the right, for 1 to 7 others:
+# round the table in seat order, from your left (bottom to top), across, then down the right.
+SIDES = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
+
+
+def places(others: int) -> list[str]:
+    """Where each of the others sits: ``"left"``, ``"top"`` or ``"right"``, in seat order.
+
+    >>> places(5)
+    ['left', 'top', 'top', 'top', 'right']
+    """
+    left, top, right = SIDES.get(others, (0, others, 0))
+    return ["left"] * left + ["top"] * top + ["right"] * right
+
+
+def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
+    """For the cards the last move carried from one place to another, the place each
+    comes from: a view transition then draws it moving from there. A card's name is its
+    place (``"you-4"``, ``"stock"``, ``"discard"``, ``"held"``) unless it moved: the
+    card drawn from the stock is named ``"stock"`` in its new place, and the stock
+    under it ``"stock-next"``, and so on. Only the last move counts (each step of a
+    computer's turn is a table of its own)."""
+    if state.get("held"):  # the person's own draw (their moves are not among the events)
+        source = state["held"].get("source") or "stock"
+        return {"held": source, source: f"{source}-next"}
+    moves = [e for e in events if e.get("action") in ("draw", "swap", "reject")]
+    if not moves:
+        return {}
+    last = moves[-1]
+    kind = last["action"]
+    if kind == "draw" and (state.get("held") or any(p.get("holding") for p in state["players"])):
+        return {"held": last["source"], last["source"]: f"{last['source']}-next"}
+    if kind == "swap":
+        return {f"{last['player']}-{last['position']}": "held", "discard": f"{last['player']}-{last['position']}"}
+    if kind == "reject":
+        return {"discard": "held"}
+    return {}
+
+
 def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live."""
@@ -158,7 +206,8 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
     held = None
     held_by = None
     if state.get("held"):
-        held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"])
+        held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"],
+                    focusable=True)
         held_by = "you"
     else:
         for player in state["players"][1:]:
@@ -167,8 +216,25 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
                 held_by = player["id"]
                 break
 
+    opponents = seats[1:]
+    for seat_, place in zip(opponents, places(len(opponents))):
+        seat_["place"] = place
+    # Names for the view transitions: every card by its place, the moved ones by where they came from.
+    moved = moving_names(state, list(events))
+    flipped = {(e.get("player"), e.get("position")) for e in events if e.get("action") == "reveal"}
+    for seat_ in seats:
+        for position, card in enumerate(seat_["cards"]):
+            place = f"{seat_['id']}-{position}"
+            card.vt = moved.get(place, place)
+            if (seat_["id"], position) in flipped:
+                card.classes.append("flipped")
+    for place, card in (("stock", stock), ("discard", discard), ("held", held)):
+        if card is not None:
+            card.vt = moved.get(place, place)
+    if any(e.get("action") == "reshuffle" for e in events):
+        stock.classes.append("reshuffled")
     return {
-        "opponents": seats[1:],
+        "opponents": opponents,
         "me": seats[0],
         "stock": stock,
         "discard": discard,
@@ -183,4 +249,5 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
         "next_hole": "next_hole" in kinds,
         "phase": state["phase"],
         "many": len(seats) > 2,
+        "dealt": any(e.get("action") == "deal" for e in events),
     }

@@ -225,6 +225,33 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
     return sentences
 
 
+def own_move_sentence(action: dict, state: dict) -> str:
+    """The person's own move told back with the card it showed them, for the live region:
+    ``"You drew the 2 of diamonds."``, ``"You turned up the 7 of clubs."``. ``state`` is
+    the table just after the move (the computers may have played since; the person's
+    own grid and held card are theirs alone to change). Empty when there is nothing new
+    to name."""
+    kind = action.get("action")
+    me = state["players"][0]
+    rules = state["rules"]
+    if kind == "draw":
+        held = (state.get("held") or {}).get("card")
+        if not held:
+            return ""
+        if action.get("source") == "discard":
+            return f"You took the {card_label(held)} from the discard pile."
+        return f"You drew the {card_label(held)}."
+    if kind in ("reveal", "swap") and isinstance(action.get("position"), int):
+        cell = me["grid"][action["position"]]
+        if not cell.get("card"):
+            return ""
+        where = position_name(action["position"], rules["rows"], rules["cols"])
+        if kind == "reveal":
+            return f"You turned up the {card_label(cell['card'])} at {where}."
+        return f"You put the {card_label(cell['card'])} at {where}."
+    return ""
+
+
 def closing_sentence(player_id: str, state: dict) -> str:
     """How the hole came to close, and what follows, in one sentence: ``"The computer
     knocked: you have one final turn."``. The rules say how it closed (a knock, or a

@@ -61,10 +61,12 @@ def open_table(page) -> None:
 
 
 def wait_settled(page) -> None:
-    """Wait until no request is in flight and no computer step is still being shown."""
+    """Wait until no request is in flight, no new table is still moving in and no
+    computer step is still being shown."""
     page.wait_for_function(
         "() => { const t = document.getElementById('table');"
         " return t && t.dataset.ready && !t.classList.contains('playing')"
+        " && !document.documentElement.dataset.swapping"
         " && !document.querySelector('.htmx-request, .htmx-settling'); }")
 
 

@@ -130,7 +130,8 @@ def test_draw_then_place_names_every_control(api):
     page = Elements(html)
     top = state["discard"]["top"]
     assert page.card_buttons()["Stock, 39 cards"]["value"] == "stock"
-    assert page.card_buttons()[f"Discard pile, {card_name(top)}"]["value"] == "discard"
+    shown = RANK_SHOWN.get(top[0], top[0]) + SUIT_SYMBOLS[top[1]]
+    assert page.card_buttons()[f"{shown} Discard pile, {card_name(top)}"]["value"] == "discard"
     assert "Draw from the stock or take the " + card_name(top) in html
 
     status, html = post(api, "draw", html, source="stock")
@@ -139,7 +140,7 @@ def test_draw_then_place_names_every_control(api):
     assert len(cards) == 6 and all(b["hx-post"] == "/play/swap" for b in cards.values())
     assert "Your card, bottom row, column 3, face down" in cards
     revealed = [name for name in cards if not name.endswith("face down")]
-    assert len(revealed) == 2 and all(re.match(r"Your card, (top|bottom) row, column \d, .+ of .+", n) for n in revealed)
+    assert len(revealed) == 2 and all(re.match(r"\S+ Your card, (top|bottom) row, column \d, .+ of .+", n) for n in revealed)
     assert page.named("Discard draw")[0]["hx-post"] == "/play/reject"
     assert "Choose a card to replace, or Discard draw" in html
     assert any(e.get("aria-label", "").startswith("Your drawn card, ") for e in page.elements)

@@ -33,7 +33,7 @@ def test_keyboard_alone_plays_a_whole_hole(page):
             rejected = True
         elif "replace" in text:
             face_down = page.get_by_role("button", name=re.compile(FACE_DOWN)).count()
-            tab_to(page, FACE_DOWN if face_down else "^Your card, ")
+            tab_to(page, FACE_DOWN if face_down else "^\\S+ Your card, ")
         else:
             raise AssertionError(f"unexpected prompt {text!r}")
         if step == 2:

@@ -18,6 +18,16 @@ from app.players.greedy import GreedyPlayer
 
 def test_docstring_examples():
     assert doctest.testmod(words).failed == 0
+    assert doctest.testmod(table).failed == 0
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_others_sit_round_the_table_in_seat_order(players):
+    board = table.board(view(GolfState.new(5, RuleSet(players=players)), 0))
+    sides = [s["place"] for s in board["opponents"]]
+    assert len(sides) == players - 1
+    assert sides == sorted(sides, key=["left", "top", "right"].index)  # from your left, across, down the right
+    assert sides.count("left") == sides.count("right") <= 2 and sides.count("top") <= 3
 
 
 def test_places_are_named_by_row_and_column():

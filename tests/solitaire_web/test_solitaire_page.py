@@ -82,7 +82,7 @@ def test_keyboard_alone_plays_undoes_and_restarts(page):
         press(page, "Space" if step % 2 else "Enter")
         played += 1
         assert moves(page) == played
-        said = announced(page).strip().splitlines()[-1]
+        said = announced(page).strip().splitlines()[0]  # the latest line is on top
         assert said.startswith("You played the ") or said.startswith("Turned the "), said
     state = api(page, "GET", "/api/solitaire")
     assert state["moves"] == played and state["phase"] == "playing"
