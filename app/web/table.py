@@ -31,6 +31,7 @@ class Card:
     value: str | int | None = None  # ... and its value
     matched: bool = False
     last_move: bool = False
+    base: str = "/play"         # where its page takes moves: a table of people has its own
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -130,12 +131,14 @@ def seat(state: dict, index: int, live: bool, touched: set[int]) -> dict:
         "closed": state.get("closed_by") == player["id"] and state["phase"] not in ("hole_over", "match_over"),
         "to_play": state.get("turn") == player["id"],
         "matched": len(player.get("matched", [])),
+        "connected": player.get("connected"),  # at a table of people: whether that person is here
     }
 
 
-def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
+def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play") -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
-    (their legal moves become buttons); frames of the computer's turn are not live."""
+    (their legal moves become buttons); frames of the computer's turn are not live.
+    ``base``: where the moves are posted (a table of people has its own address)."""
     kinds = legal_kinds(state) if live else {}
     touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
     seats = [seat(state, i, live, touched[p["id"]]) for i, p in enumerate(state["players"])]
@@ -161,13 +164,17 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
         held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"])
         held_by = "you"
     else:
-        for player in state["players"][1:]:
-            if player.get("holding"):
+        for player in state["players"]:
+            if player.get("holding") and player["id"] != "you":
                 held = Card(label=f"{owner_name(player)} drawn card, face down")
                 held_by = player["id"]
                 break
 
+    for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
+        card.base = base
     return {
+        "base": base,
+        "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
         "opponents": seats[1:],
         "me": seats[0],
         "stock": stock,

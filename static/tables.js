@@ -1,0 +1,131 @@
+/* Tables of people: the little their pages need beyond HTMX, its SSE extension and golf.js.
+ *
+ * - Copy link: copies the table's link with the Clipboard API; when that is refused the
+ *   link stays in its read-only field, selected, to copy by hand.
+ * - Remembers the person's display name in this browser (localStorage) and fills it in.
+ * - The make-table form shows as many seat choices as there are seats.
+ * - Counts the turn timer down between the server's updates.
+ * - Keeps focus where the person had it when the table is redrawn because someone else
+ *   moved (golf.js sends it to the prompt when the focused control went away).
+ */
+(function () {
+  "use strict";
+
+  var NAME_KEY = "golf_table_name";
+  var countdown = null;
+  var focusKey = null;
+
+  function byId(id) { return document.getElementById(id); }
+
+  /* ------------------------------------------------------------------ copy the link */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    var field = byId(button.dataset.copy);
+    var status = document.querySelector("[data-copy-status]");
+    function fallback() {
+      field.focus();
+      field.select();
+      if (status) status.textContent = "Copy the selected link (Ctrl+C or Cmd+C).";
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(function () {
+        if (status) status.textContent = "Link copied.";
+      }, fallback);
+    } else {
+      fallback();
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+  });
+
+  /* ------------------------------------------------------------------ the name */
+  function remembered() {
+    try { return window.localStorage.getItem(NAME_KEY) || ""; } catch (e) { return ""; }
+  }
+
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-remember-name]")) return;
+    var field = event.target.querySelector("[data-name]");
+    if (!field || !field.value.trim()) return;
+    try { window.localStorage.setItem(NAME_KEY, field.value.trim()); } catch (e) { /* private mode: no memory */ }
+  });
+
+  /* ------------------------------------------------------------------ seats on the form */
+  function showSeats() {
+    var count = document.querySelector("[data-seat-count]");
+    if (!count) return;
+    var seats = parseInt(count.value, 10) || 2;
+    document.querySelectorAll("[data-seat-row]").forEach(function (row) {
+      row.hidden = parseInt(row.dataset.seatRow, 10) >= seats;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-seat-count]")) showSeats();
+  });
+
+  /* ------------------------------------------------------------------ the timer */
+  function startCountdown() {
+    clearInterval(countdown);
+    var shown = document.querySelector("[data-countdown]");
+    if (!shown) return;
+    var left = parseInt(shown.dataset.countdown, 10) || 0;
+    var started = Date.now();
+    countdown = setInterval(function () {
+      var now = Math.max(left - Math.floor((Date.now() - started) / 1000), 0);
+      shown.textContent = String(now);
+      if (!now) clearInterval(countdown);
+    }, 1000);
+  }
+
+  /* ------------------------------------------------------------------ focus across redraws */
+  function keyOf(el) {
+    if (!el || !el.closest || !el.closest("#table")) return null;
+    if (el.id) return "#" + el.id;
+    var action = el.getAttribute("formaction");
+    return action ? action + "|" + (el.getAttribute("value") || "") : null;
+  }
+
+  function find(key) {
+    if (!key) return null;
+    if (key.charAt(0) === "#") return byId(key.slice(1));
+    var parts = key.split("|");
+    var found = null;
+    document.querySelectorAll("#table [formaction]").forEach(function (el) {
+      if (!found && el.getAttribute("formaction") === parts[0] && (el.getAttribute("value") || "") === parts[1]) {
+        found = el;
+      }
+    });
+    return found;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // Only a redraw asked for by the event stream keeps focus; after the person's own
+    // move the page puts it where golf.js decides.
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    focusKey = trigger && /^sse:/.test(trigger.type) ? keyOf(document.activeElement) : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    startCountdown();
+    var key = focusKey;
+    focusKey = null;
+    var el = find(key);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  });
+
+  function ready() {
+    var name = remembered();
+    document.querySelectorAll("[data-name]").forEach(function (field) {
+      if (!field.value) field.value = name;
+    });
+    showSeats();
+    startCountdown();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+})();
