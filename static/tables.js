@@ -4,7 +4,8 @@
  *   link stays in its read-only field, selected, to copy by hand.
  * - Remembers the person's display name in this browser (localStorage) and fills it in.
  * - The make-table form shows as many seat choices as there are seats.
- * - Counts the turn timer down between the server's updates.
+ * - Counts the turn timer down, and the match's clock on, between the server's updates
+ *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
  * - Keeps focus where the person had it when the table is redrawn because someone else
  *   moved (golf.js sends it to the prompt when the focused control went away).
  */
@@ -13,6 +14,7 @@
 
   var NAME_KEY = "golf_table_name";
   var countdown = null;
+  var ticking = null;
   var focusKey = null;
 
   function byId(id) { return document.getElementById(id); }
@@ -81,6 +83,20 @@
     }, 1000);
   }
 
+  function tickClock() {
+    clearInterval(ticking);
+    var table = byId("table"), clock = byId("clock");
+    if (!table || !clock || !table.classList.contains("online") || table.classList.contains("phase-match_over")) return;
+    var base = parseInt(clock.dataset.elapsed, 10) || 0;
+    var started = Date.now();
+    ticking = setInterval(function () {
+      var total = base + Math.floor((Date.now() - started) / 1000);
+      var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+      clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
+      clock.setAttribute("datetime", "PT" + total + "S");
+    }, 1000);
+  }
+
   /* ------------------------------------------------------------------ focus across redraws */
   function keyOf(el) {
     if (!el || !el.closest || !el.closest("#table")) return null;
@@ -111,6 +127,7 @@
 
   document.addEventListener("htmx:afterSettle", function () {
     startCountdown();
+    tickClock();
     var key = focusKey;
     focusKey = null;
     var el = find(key);
@@ -124,6 +141,7 @@
     });
     showSeats();
     startCountdown();
+    tickClock();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

@@ -90,7 +90,7 @@ def _new_table_request(form) -> dict:
             "host_name": form.get("host_name") or "", "timer_seconds": timer}
 
 
-@router.post("/tables/new")
+@router.post("/tables")  # the path the rate limit on new tables counts
 async def make_table(request: Request):
     form = await request.form()
     try:

@@ -11,7 +11,8 @@ import pytest
 
 from app.cards import card_name
 
-from tests.tables.tablekit import hidden_from, person, record
+from tests.api.databases import own_database  # noqa: F401  (a fixture)
+from tests.tables.tablekit import hidden_from, person
 
 HTMX = {"HX-Request": "true"}
 
@@ -20,7 +21,7 @@ def make(client, seats=("open", "open"), holes="1", timer="", host_name="Ann", *
     form = {"name": "Friday golf", "host_name": host_name, "seat_count": str(len(seats) + 1),
             "preset": "standard", "holes": holes, "timer_seconds": timer,
             **{f"seat_{i + 1}": kind for i, kind in enumerate(seats)}, **fields}
-    response = client.post("/tables/new", data=form, follow_redirects=False)
+    response = client.post("/tables", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text
     code = response.headers["location"].removeprefix("/t/")
     assert re.fullmatch(r"[A-Za-z0-9_-]{16}", code)
@@ -88,11 +89,11 @@ def test_making_a_table_seats_you_as_host_with_the_rules_and_seats_chosen(api):
 
 
 def test_a_refused_table_form_says_why_and_makes_nothing(api):
-    response = api.post("/tables/new", data={"name": "x", "host_name": "   ", "seat_count": "2", "seat_1": "open",
+    response = api.post("/tables", data={"name": "x", "host_name": "   ", "seat_count": "2", "seat_1": "open",
                                               "preset": "standard"}, follow_redirects=False)
     assert response.status_code == 422
     assert "A name cannot be empty" in response.text
-    response = api.post("/tables/new", data={"name": "x", "host_name": "Ann", "seat_count": "9"})
+    response = api.post("/tables", data={"name": "x", "host_name": "Ann", "seat_count": "9"})
     assert response.status_code == 422 and "seats" in response.text
 
 
@@ -307,3 +308,40 @@ def test_statistics_show_online_results_apart(api, golf_app):
 @pytest.mark.parametrize("path", ["/tables/new"])
 def test_pages_are_not_cached(api, path):
     assert api.get(path).headers["cache-control"] == "no-store"
+
+
+def test_tables_made_from_the_page_count_against_the_new_tables_limit(own_database):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.settings import Settings
+
+    settings = Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_tables="1/minute")
+    with TestClient(create_app(settings)) as client:
+        make(client)
+        refused = client.post("/tables", data={"name": "Again", "host_name": "Ann", "seat_count": "2"},
+                              headers={"Accept": "text/html"})
+        assert refused.status_code == 429 and "Too many new tables" in refused.text
+
+
+def test_undo_takes_back_a_draw_from_the_discard_pile_but_not_a_reveal(api, golf_app):
+    code = make(api, seats=("open",))
+    bea = person(golf_app)
+    bea.post(f"/t/{code}/join", data={"name": "Bea"})
+    api.post(f"/t/{code}/start", data={})
+    people = (api, bea)
+    for client in people:
+        for _ in range(2):
+            play_one(client, code, state(client, code), client.get(f"/t/{code}").text)
+    undo = re.compile(r"<button[^>]*/play/undo[^>]*>Undo</button>")
+    mover = next(c for c in people if state(c, code)["match"]["legal"])
+    html = mover.get(f"/t/{code}").text
+    assert "disabled" in undo.search(html).group(0)  # the reveal before stands
+    seen, version = seen_and_version(html)
+    drawn = mover.post(f"/t/{code}/play/draw", data={"seen": seen, "source": "discard"},
+                       headers={**HTMX, "If-Match": f'"{version}"'})
+    assert drawn.status_code == 200 and "disabled" not in undo.search(drawn.text).group(0)
+    seen, version = seen_and_version(drawn.text)
+    undone = mover.post(f"/t/{code}/play/undo", data={"seen": seen}, headers={**HTMX, "If-Match": f'"{version}"'})
+    assert undone.status_code == 200 and "Your last move was taken back." in undone.text
+    assert state(mover, code)["match"]["phase"] == "draw"

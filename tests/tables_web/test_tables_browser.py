@@ -38,7 +38,7 @@ def make_table(page, seats: list[str], name: str = "Ann") -> str:
     offers 9 or 18 holes; one keeps the test short); returns its code."""
     form = {"name": "Friday golf", "host_name": name, "seat_count": str(len(seats) + 1), "preset": "standard",
             "holes": "1", "timer_seconds": "", **{f"seat_{i}": kind for i, kind in enumerate(seats, start=1)}}
-    response = page.request.post("/tables/new", form=form, max_redirects=0)
+    response = page.request.post("/tables", form=form, max_redirects=0)
     assert response.status == 303, response.text()
     code = response.headers["location"].rsplit("/", 1)[1]
     page.goto(f"/t/{code}")
@@ -265,3 +265,18 @@ def test_no_accessibility_violations_from_making_to_the_end(people):
     follow_up = ann.url.rsplit("/", 1)[1]
     assert follow_up != code
     bea.get_by_role("link", name="Join the next match").wait_for(timeout=LIVE_MS)
+
+
+def test_the_turn_timer_counts_down_on_the_page(people):
+    ann = people()
+    form = {"name": "Quick", "host_name": "Ann", "seat_count": "2", "seat_1": "easy", "holes": "1",
+            "timer_seconds": "60"}
+    code = ann.request.post("/tables", form=form, max_redirects=0).headers["location"].rsplit("/", 1)[1]
+    ann.goto(f"/t/{code}")
+    ann.get_by_role("button", name="Start the match").click()
+    shown = ann.locator("[data-countdown]")
+    shown.wait_for()
+    first = int(shown.inner_text())
+    assert 55 <= first <= 60 and "Time left for you" in ann.locator(".timer").inner_text()
+    ann.wait_for_function("(n) => +document.querySelector('[data-countdown]').textContent < n", arg=first,
+                          timeout=2500)
