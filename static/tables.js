@@ -6,6 +6,8 @@
  * - The make-table form shows as many seat choices as there are seats.
  * - Counts the turn timer down, and the match's clock on, between the server's updates
  *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
+ * - Never misses a change: the table takes one request at a time (hx-sync drops the
+ *   others), so an event that comes while a request is under way asks again after it.
  * - Keeps focus where the person had it when the table is redrawn because someone else
  *   moved (golf.js sends it to the prompt when the focused control went away).
  */
@@ -96,6 +98,24 @@
       clock.setAttribute("datetime", "PT" + total + "S");
     }, 1000);
   }
+
+  /* ------------------------------------------------------------------ no change missed */
+  var inFlight = 0, missed = false;
+
+  document.addEventListener("htmx:beforeRequest", function () { inFlight += 1; });
+
+  // Capturing, so this runs before HTMX turns the event into a request (or drops it).
+  document.addEventListener("sse:table", function () { if (inFlight > 0) missed = true; }, true);
+
+  document.addEventListener("htmx:afterRequest", function () {
+    inFlight = Math.max(inFlight - 1, 0);
+    if (inFlight || !missed) return;
+    missed = false;
+    setTimeout(function () {
+      var table = byId("table");
+      if (table && window.htmx) window.htmx.trigger(table, "sse:table");
+    }, 0);
+  });
 
   /* ------------------------------------------------------------------ focus across redraws */
   function keyOf(el) {

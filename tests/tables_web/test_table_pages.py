@@ -107,6 +107,8 @@ def test_joining_by_the_link_fills_the_waiting_room_live(api, golf_app):
     # The host's page, drawn before Bea came, fetches its fragment: Bea is there.
     host_page = api.get(f"/t/{code}").text
     assert "Bea" in host_page and "Start the match" in host_page
+    assert '<strong>Ann</strong> <span class="tag">host</span>' in host_page
+    assert '<strong>Bea</strong> <span class="tag">host</span>' not in host_page
     again = bea.get(f"/t/{code}").text  # back at her seat: no join form now
     assert 'id="join-name"' not in again and "Waiting room: the host starts the match" in again
 
