@@ -313,8 +313,12 @@ class TableService:
         tell and show step by step: ``events`` (as the caller's seat names them, its own
         actions left out, for it knows them) and ``frames`` (each action's events and
         the view after it). ``moves`` is the log's length now."""
-        table = self.table(browser_id, code)
         record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        if self._timed_out(record):
+            self.expire(code)
+            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        self._keep(record, state)
+        table = self._describe(record, state, browser_id, [])  # the same read as the moves below
         you = table["you"]
         players = len(record.seats)
         moves = len(record.log)

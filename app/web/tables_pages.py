@@ -31,6 +31,7 @@ templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
 
 MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
 SEAT_KINDS = ("open", *LEVELS)
+NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
 
 
@@ -150,7 +151,7 @@ def _to_act(match: dict) -> set[str]:
 
 
 def online_context(request: Request, view: dict, *, message: str | None = None, said: str | None = None,
-                   focus: str = "prompt") -> dict:
+                   focus: str = "prompt", shown: int | None = None) -> dict:
     """The table fragment's model: the single-player table's, with what differs at a
     table of people (no pause, restart, new game or hint; undo by the table's rules; the
     seats' names and connections; the timer; leave; another match)."""
@@ -160,7 +161,7 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
     context = {"code": code, "name": table["name"], "status": table["status"], "you": table["you"],
                "is_host": table["you"] == table["host"], "host_seat": table["host"], "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
                "moves": view["moves"], "stamp": _stamp(table), "version": table["version"],
-               "live_url": f"{base}/table?seen={view['moves']}&stamp={_stamp(table)}",
+               "live_url": f"{base}/table?seen={view['moves']}&shown={table['version']}&stamp={_stamp(table)}",
                "link": str(request.base_url).rstrip("/") + base, "base": base, "next": table["next"],
                "message": message, "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
                "open_seats": any(s["kind"] == "open" for s in table["seats"]), "online": True}
@@ -185,7 +186,8 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
         can_pause=False, can_hint=False, confirm_restart=False,
         can_undo=match["can_undo"], watching=watching,
         timer=_timer_words(table),
-        notices=[n["message"] for n in table["notices"][-3:] if not n.get("next")],
+        notices=[n["message"] for n in table["notices"]
+                 if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-3:],
     )
     if over:
         t["prompt"] = _result_sentence(match) + "."
@@ -200,6 +202,9 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
         t["say"] = f"{t['say']} Your turn.".strip()
         if t["frames"]:
             t["say"] = "Your turn."
+    if shown is not None:  # what the timer did since the page was drawn is told too
+        news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
+        t["say"] = f"{news} {t['say']}".strip()
     return t
 
 
@@ -227,7 +232,8 @@ def table_fragment(request: Request, code: str):
     view = _service(request).since(browser_id(request), code, _seen(request))
     if request.query_params.get("stamp") == _stamp(view["table"]):
         return Response(status_code=204)
-    return _render(request, view)
+    shown = query_number(request.query_params.get("shown"), default=-1)
+    return _render(request, view, shown=shown if shown >= 0 else None)
 
 
 async def _answer(request: Request, code: str, perform) -> Response:
@@ -247,7 +253,11 @@ async def _answer(request: Request, code: str, perform) -> Response:
         return _render(request, view, status=refusal.status, message=refusal.message)
     if not is_htmx(request):
         return _redirect(f"/t/{code}?t={now_ms()}")
-    return _render(request, service.since(browser_id(request), code, seen), said=said)
+    try:
+        shown = form_version(request, form)
+    except Invalid:
+        shown = None
+    return _render(request, service.since(browser_id(request), code, seen), said=said, shown=shown)
 
 
 @router.post("/t/{code}/play/{command}")

@@ -249,6 +249,7 @@ def test_the_timer_shows_the_seconds_left_and_the_notices(api, golf_app):
     seconds = int(re.search(r'data-countdown="(\d+)"', page).group(1))
     assert 25 <= seconds <= 30 and "Time left for you" in page
     # Time runs out for both openings: a computer plays them, and the page says so.
+    before = page
     service = golf_app.state.tables
     real_now = service.now
     service.now = lambda: real_now() + 31_000
@@ -258,6 +259,10 @@ def test_the_timer_shows_the_seconds_left_and_the_notices(api, golf_app):
     finally:
         service.now = real_now
     assert "ran out of time: a computer player made that move." in page
+    # A page drawn before the time ran out is told so when it fetches the table.
+    url = re.search(r'hx-get="([^"]+)"', before).group(1).replace("&amp;", "&")
+    told = api.get(url, headers=HTMX).text
+    assert "ran out of time" in re.search(r'data-say="([^"]*)"', told).group(1)
 
 
 def test_the_end_shows_the_result_to_everyone_and_play_again_makes_one_new_table(api, golf_app):

@@ -280,3 +280,19 @@ def test_the_turn_timer_counts_down_on_the_page(people):
     assert 55 <= first <= 60 and "Time left for you" in ann.locator(".timer").inner_text()
     ann.wait_for_function("(n) => +document.querySelector('[data-countdown]').textContent < n", arg=first,
                           timeout=2500)
+
+
+def test_focus_stays_on_your_card_when_another_seat_moves(people):
+    ann, bea = people(), people()
+    code = make_table(ann, ["open"])
+    join(bea, code, "Bea")
+    ann.get_by_role("button", name="Start the match").click()
+    ann.wait_for_selector("#board")
+    bea.goto(f"/t/{code}")
+    ann.locator("#prompt").focus()
+    chosen = tab_to(ann, MINE_DOWN)
+    before = version(ann)
+    act(bea)  # Bea reveals a card of her opening: Ann's page is drawn again
+    wait_version(ann, before + 1)
+    wait_settled(ann)
+    assert focused_name(ann) == chosen
