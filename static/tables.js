@@ -6,8 +6,9 @@
  * - The make-table form shows as many seat choices as there are seats.
  * - Counts the turn timer down, and the match's clock on, between the server's updates
  *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
- * - Never misses a change: the table takes one request at a time (hx-sync drops the
- *   others), so an event that comes while a request is under way asks again after it.
+ * - Never misses a change, never drops a move: the table takes one request at a time
+ *   (hx-sync drops the others), so an event that comes while a request is under way asks
+ *   again after it, and a move made while the table is being fetched goes first.
  * - Keeps focus where the person had it when the table is redrawn because someone else
  *   moved (golf.js sends it to the prompt when the focused control went away).
  */
@@ -102,13 +103,28 @@
   /* ------------------------------------------------------------------ no change missed */
   var inFlight = 0, missed = false;
 
-  document.addEventListener("htmx:beforeRequest", function () { inFlight += 1; });
+  var refreshing = false; // the table is being fetched again because of an event
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    inFlight += 1;
+    refreshing = event.detail.requestConfig.verb === "get" && event.detail.elt.id === "table";
+  });
+
+  // A move goes before a refresh: the table takes one request at a time and would drop
+  // the move, so the refresh under way is given up (and asked again after the move).
+  document.addEventListener("htmx:confirm", function (event) {
+    var table = byId("table");
+    if (!refreshing || !table || event.detail.verb === "get") return;
+    missed = true;
+    window.htmx.trigger(table, "htmx:abort");
+  });
 
   // Capturing, so this runs before HTMX turns the event into a request (or drops it).
   document.addEventListener("sse:table", function () { if (inFlight > 0) missed = true; }, true);
 
   document.addEventListener("htmx:afterRequest", function () {
     inFlight = Math.max(inFlight - 1, 0);
+    refreshing = false;
     if (inFlight || !missed) return;
     missed = false;
     setTimeout(function () {
