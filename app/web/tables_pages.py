@@ -159,7 +159,8 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
     code = table["code"]
     base = f"/t/{code}"
     context = {"code": code, "name": table["name"], "status": table["status"], "you": table["you"],
-               "is_host": table["you"] == table["host"], "host_seat": table["host"], "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
+               "is_host": table["you"] == table["host"], "host_seat": table["host"],
+               "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
                "moves": view["moves"], "stamp": _stamp(table), "version": table["version"],
                "live_url": f"{base}/table?seen={view['moves']}&shown={table['version']}&stamp={_stamp(table)}",
                "link": str(request.base_url).rstrip("/") + base, "base": base, "next": table["next"],

@@ -81,7 +81,8 @@ def test_making_a_table_seats_you_as_host_with_the_rules_and_seats_chosen(api):
     assert table["you"] == 0 and table["status"] == "waiting" and table["timer_seconds"] == 60
     assert [s["kind"] for s in table["seats"]] == ["person", "open", "computer", "open"]
     assert table["seats"][0]["name"] == "Ann" and table["seats"][2]["level"] == "expert"
-    assert table["rules"]["rows"] * table["rules"]["cols"] == 9 and table["rules"]["holes"] == 2 and table["rules"]["players"] == 4
+    rules = table["rules"]
+    assert rules["rows"] * rules["cols"] == 9 and rules["holes"] == 2 and rules["players"] == 4
     page = api.get(f"/t/{code}").text
     assert f"/t/{code}" in page and "data-copy" in page and "readonly" in page  # the link to share
     assert f'sse-connect="/api/tables/{code}/events"' in page and 'hx-trigger="sse:table"' in page
