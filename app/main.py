@@ -22,7 +22,7 @@ from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
-from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages
+from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages, tables_pages
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.limits import RequestSizeLimitMiddleware
 from app.web.origin import CrossSiteMiddleware
@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score_api.router)
     app.include_router(score_pages.router)
     app.include_router(scorekeeper_pages.router)
+    app.include_router(tables_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))
     return app

@@ -35,7 +35,7 @@ from app.golf.actions import (
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
-from app.golf.view import view_event
+from app.golf.view import spectator_view, view, view_event
 from app.service import clock
 from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Invalid, ServiceError, Stale, Unavailable
@@ -58,6 +58,7 @@ CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server
 STREAMS_PER_STATEMENT = 500
 LOST_RACE_RETRIES = 3
 NOTICES_KEPT = 20
+FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
 
 
 class NotFound(ServiceError):
@@ -339,6 +340,70 @@ class TableService:
         codes = in_transaction(self.engine, lambda connection: repository.tables_past_deadline(connection, self.now()))
         return sum(self.expire(code) for code in codes)
 
+    def since(self, browser_id: str, code: str, seen: int | None) -> dict:
+        """The table as :meth:`table` gives it, and what happened since the caller's page
+        last drew it (``seen``: the number of actions in the log then), for the page to
+        tell and show step by step: ``events`` (as the caller's seat names them, its own
+        actions left out, for it knows them) and ``frames`` (each action's events and
+        the view after it). ``moves`` is the log's length now."""
+        record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        if self._timed_out(record):
+            self.expire(code)
+            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        self._keep(record, state)
+        table = self._describe(record, state, browser_id, [])  # the same read as the moves below
+        you = table["you"]
+        players = len(record.seats)
+        moves = len(record.log)
+        events: list[dict] = []
+        frames: list[tuple[list[dict], dict]] = []
+        if record.status != "waiting" and seen is not None and 0 <= seen < moves \
+                and moves - seen <= FRAMES_KEPT:
+            before = replay(self._seed(record), RuleSet(**record.rules), record.log[:seen])
+            for entry in record.log[seen:]:
+                seat, action = parse_log_entry(entry)
+                happened = [e for e in before.apply(seat, action)
+                            if you is None or e.get("seat") != you or e["action"] == "closing"]
+                if not happened:
+                    continue
+                shown = [view_event(e, you, players) for e in happened]
+                events += shown
+                frames.append((shown, self._named(record, view(before, you) if you is not None
+                                                  else spectator_view(before), you)))
+        return {"table": table, "moves": moves, "events": events, "frames": frames}
+
+    def again(self, browser_id: str, code: str) -> dict:
+        """After the end, a new table with the same name, rules, seats and timer, made
+        once: the caller is its host, the other people's seats wait open for them (the
+        old table names it as ``next``, so every page there links to it), the computer
+        players stay. Asked again, it answers the table already made."""
+        def follow(connection, record, state):
+            seat = seat_of(record, browser_id)
+            if seat is None:
+                raise Forbidden("Only the people seated at this table can deal another match.")
+            if record.status != "over":
+                raise Conflict("The match is not over yet.")
+            if self._next(record):
+                return None
+            others = [entry for s, entry in enumerate(record.seats) if s != seat]
+            now = self.now()
+            follow_up = TableRecord(
+                code=invite_code(), version=1, name=record.name, status="waiting", rules=dict(record.rules),
+                seed=secrets.randbelow(MAX_SEED), log=[], notices=[], timer_seconds=record.timer_seconds,
+                deadline_ms=None, recorded=False, created_ms=now, started_ms=None, updated_ms=now,
+                seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}] + [
+                    {"kind": "computer", "browser": None, "name": entry["name"], "level": entry["level"]}
+                    if entry["kind"] == "computer" and not entry.get("left") else
+                    {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                    for entry in others])
+            repository.insert_table(connection, follow_up)
+            self.notifier.stage(connection, follow_up.code, follow_up.version)
+            self._notice(record, seat, f"{record.seats[seat]['name']} made a table for another match.")
+            record.notices[-1]["next"] = follow_up.code
+            return []
+
+        return self._run(browser_id, code, None, follow)
+
     # ------------------------------------------------------------------ event streams
 
     def open_stream(self, browser_id: str, code: str, stream: str) -> int:
@@ -532,6 +597,20 @@ class TableService:
     def _connected_seats(self, connection: Connection, code: str) -> set[int]:
         return repository.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
 
+    @staticmethod
+    def _next(record: TableRecord) -> str | None:
+        """The code of the table made for another match after this one, if any."""
+        return next((n["next"] for n in record.notices if n.get("next")), None)
+
+    @staticmethod
+    def _named(record: TableRecord, seen: dict, you: int | None) -> dict:
+        """A view with each player named and marked as the table's state names them."""
+        players = len(record.seats)
+        for i, entry in enumerate(seen["players"]):
+            seat = (you + i) % players if you is not None else i
+            entry["seat"], entry["name"], entry["kind"] = seat, record.seats[seat]["name"], record.seats[seat]["kind"]
+        return seen
+
     def _connected(self, code: str) -> set[int]:
         since = self.now() - CONNECTED_WITHIN_MS
         return in_transaction(self.engine, lambda connection: repository.connected_seats(connection, code, since))
@@ -581,6 +660,7 @@ class TableService:
             "timer_seconds": record.timer_seconds,
             "seconds_left": left,
             "notices": record.notices,
+            "next": self._next(record),
             "match": match,
         }
 

@@ -380,6 +380,10 @@ def statistics(request: Request):
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
+    online = stats.get("online") or {}
+    online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
+                   if key != "hints_used"]  # no hints at a table of people
     return templates.TemplateResponse(request, "stats.html", {
         "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
-        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review")})
+        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review"),
+        "online_rows": online_rows, "online_played": online.get("played", 0)})

@@ -33,6 +33,7 @@ class Card:
     last_move: bool = False
     focusable: bool = False     # reachable by Tab though not a button (your drawn card)
     vt: str = ""                # the place it is drawn as coming from (a view transition's name)
+    base: str = "/play"         # where its page takes moves: a table of people has its own
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -139,6 +140,7 @@ def seat(state: dict, index: int, live: bool, touched: set[int]) -> dict:
         "closed": state.get("closed_by") == player["id"] and state["phase"] not in ("hole_over", "match_over"),
         "to_play": state.get("turn") == player["id"],
         "matched": len(player.get("matched", [])),
+        "connected": player.get("connected"),  # at a table of people: whether that person is here
     }
 
 
@@ -181,9 +183,10 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     return {}
 
 
-def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
+def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play") -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
-    (their legal moves become buttons); frames of the computer's turn are not live."""
+    (their legal moves become buttons); frames of the computer's turn are not live.
+    ``base``: where the moves are posted (a table of people has its own address)."""
     kinds = legal_kinds(state) if live else {}
     touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
     seats = [seat(state, i, live, touched[p["id"]]) for i, p in enumerate(state["players"])]
@@ -210,8 +213,8 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
                     focusable=True)
         held_by = "you"
     else:
-        for player in state["players"][1:]:
-            if player.get("holding"):
+        for player in state["players"]:
+            if player.get("holding") and player["id"] != "you":
                 held = Card(label=f"{owner_name(player)} drawn card, face down")
                 held_by = player["id"]
                 break
@@ -233,7 +236,11 @@ def board(state: dict, live: bool = True, events: list[dict] = ()) -> dict:
             card.vt = moved.get(place, place)
     if any(e.get("action") == "reshuffle" for e in events):
         stock.classes.append("reshuffled")
+    for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
+        card.base = base
     return {
+        "base": base,
+        "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
         "opponents": opponents,
         "me": seats[0],
         "stock": stock,

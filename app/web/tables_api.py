@@ -151,6 +151,12 @@ def leave(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.leave(browser_id, code))
 
 
+@router.post("/{code}/again", responses=TABLE_REFUSALS,
+             summary="After the end: a new table with the same rules and seats, made once (its code is `next`)")
+def again(code: Code, service: Tables, browser_id: BrowserId):
+    return answer(service.again(browser_id, code))
+
+
 @router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
             summary="text/event-stream: `event: table` with `{\"version\": n}` after every change")
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 PAGES = ["/", "/new", "/scorecard", "/statistics", "/how-to-play", "/solitaire", "/solitaire/new", "/docs",
-         "/no-such-page"]
+         "/no-such-page", "/tables/new"]
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
 
@@ -66,6 +66,30 @@ def test_no_page_holds_what_the_policy_blocks(api, path):
     api.post("/api/match/reveal", json={"position": 0})  # a table with a card face up
     parser = Inline()
     parser.feed(api.get(path, headers=BROWSER).text)
+    assert parser.found == []
+
+
+@pytest.mark.parametrize("stage", ["waiting", "playing", "watching", "over"])
+def test_no_table_page_holds_what_the_policy_blocks(api, stage):
+    """The page of a table of people: its waiting room, the match, a spectator's view, the end."""
+    seats = ["host", "easy"] if stage == "over" else ["host", "open", "medium"]
+    code = api.post("/api/tables", json={"name": "Policy", "seats": seats, "rules": {"holes": 1},
+                                         "timer_seconds": 60}).json()["code"]
+    if stage != "waiting":
+        api.post(f"/api/tables/{code}/start", json={"fill": "easy"})
+    if stage == "over":
+        from tests.tables_web.test_table_pages import choose
+        for _ in range(100):
+            table = api.get(f"/api/tables/{code}").json()
+            if table["status"] == "over":
+                break
+            move = choose(table["match"])
+            api.post(f"/api/tables/{code}/{move['action'].replace('_', '-')}",
+                     json={k: v for k, v in move.items() if k != "action"} or None)
+    if stage == "watching":
+        api.cookies.clear()
+    parser = Inline()
+    parser.feed(api.get(f"/t/{code}", headers=BROWSER).text)
     assert parser.found == []
 
 

@@ -1,0 +1,318 @@
+"""The pages of online tables: make a table, join it by its link, wait for the seats
+to fill, play together, watch.
+
+``/t/{code}`` is the table's page. Each person sees it from their own seat (a visitor
+without one as a spectator), drawn with the single-player table's own templates
+(``_table.html``, ``_board.html``) and models (``app.web.table``, ``table_words``). The
+page listens to the table's event stream (``/api/tables/{code}/events``, through the
+htmx SSE extension) and fetches its own fragment (``/t/{code}/table``) on each event;
+the fragment tells and shows step by step what the others did since the page last drew
+it (``seen``: the number of actions then). Moves are forms posted to
+``/t/{code}/play/<command>``, answered like the single-player page's: the fragment with
+HTMX, a redirect back without script.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.golf import LEVELS, Outcome
+from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableService
+from app.web import table as tbl
+from app.web import table_words as words
+from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
+from app.web.numbers import optional_whole_number, query_number, whole_number
+from app.web.pages import _rules_from_form, new_game_model, table_context
+
+router = APIRouter(include_in_schema=False)
+templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
+
+MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
+SEAT_KINDS = ("open", *LEVELS)
+NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
+TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
+
+
+def _service(request: Request) -> TableService:
+    return request.app.state.tables
+
+
+def _redirect(path: str) -> RedirectResponse:
+    return RedirectResponse(path, status_code=303)
+
+
+# --------------------------------------------------------------------------- make a table
+
+
+def make_table_model(form=None, message: str | None = None) -> dict:
+    """The make-table form: the New game form's rules, then the seats, the name, the timer."""
+    form = form or {}
+    rules_form = new_game_model({"version": 0, "level": None, "rules": {"name": form.get("preset", "standard")},
+                                 "actions_taken": 0, "phase": "draw"})
+    rules_form.update(levels=[], players_choices=[], seed=False, warn=None)
+    seats = min(max(query_number(form.get("seat_count"), default=4), 2), 8)
+    return {
+        "ng": rules_form,
+        "message": message,
+        "name": form.get("name", "Friday golf"),
+        "host_name": form.get("host_name", ""),
+        "seat_count": seats,
+        "seat_choices": [(n, f"{n} seats") for n in range(2, 9)],
+        "seat_rows": [{"seat": s, "kind": form.get(f"seat_{s}", "open")} for s in range(1, 8)],
+        "kinds": [("open", "Open for a person")] + [(lv, f"Computer, {words.LEVEL_NAMES[lv]}") for lv in LEVELS],
+        "timer": form.get("timer_seconds", ""),
+        "timers": TIMER_CHOICES,
+        "name_length": NAME_LENGTH,
+        "table_name_length": TABLE_NAME_LENGTH,
+    }
+
+
+@router.get("/tables/new", response_class=HTMLResponse)
+def make_table_page(request: Request):
+    return render_fresh(request, "table_online_new.html", {"page": "table", "m": make_table_model()})
+
+
+def _new_table_request(form) -> dict:
+    count = whole_number(form.get("seat_count"), "Choose the number of seats: 2 to 8.", low=2, high=8)
+    seats = ["host"]
+    for seat in range(1, count):
+        kind = form.get(f"seat_{seat}") or "open"
+        if kind not in SEAT_KINDS:
+            raise Invalid(f"Seat {seat + 1} is open for a person or a computer player of a level.")
+        seats.append(kind)
+    rules = _rules_from_form(form)
+    rules.pop("players", None)
+    timer = optional_whole_number(form.get("timer_seconds"),
+                                  f"The turn timer is off or {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.",
+                                  low=TIMER_SECONDS[0], high=TIMER_SECONDS[1])
+    return {"name": form.get("name") or "", "rules": rules, "seats": seats,
+            "host_name": form.get("host_name") or "", "timer_seconds": timer}
+
+
+@router.post("/tables")  # the path the rate limit on new tables counts
+async def make_table(request: Request):
+    form = await request.form()
+    try:
+        table = _service(request).create(browser_id(request), **_new_table_request(form))
+    except Unavailable:
+        raise
+    except ServiceError as refusal:
+        return render_fresh(request, "table_online_new.html",
+                            {"page": "table", "m": make_table_model(form, refusal.message)}, refusal.status)
+    return _redirect(f"/t/{table['code']}")
+
+
+# --------------------------------------------------------------------------- the table's page
+
+
+def _stamp(table: dict) -> str:
+    """What the fragment shows that may change without a move: the fragment is drawn
+    again only when this differs from the page's."""
+    connected = "".join("1" if s["connected"] else "0" for s in table["seats"])
+    return f"{table['version']}.{connected}.{table['next'] or ''}"
+
+
+def _seat_words(seat: dict) -> str:
+    if seat["kind"] == "open":
+        return "waiting for a person"
+    if seat["kind"] == "computer":
+        level = words.LEVEL_NAMES.get(seat["level"], seat["level"])
+        return f"computer player, {level}" if not seat["left"] else f"left: a computer player ({level}) plays on"
+    return "connected" if seat["connected"] else "not connected"
+
+
+def _result_sentence(state: dict) -> str:
+    """The match's result for anyone at the table, seated or watching."""
+    if state.get("result") is not None:
+        return words.match_result_sentence(state)
+    totals = state["totals"]
+    best = min(totals.values())
+    names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
+    if len(names) > 1:
+        return f"{' and '.join(names)} share the lowest total, {best}"
+    return f"{names[0]} won the match with {best}"
+
+
+def _timer_words(table: dict) -> dict | None:
+    if table["seconds_left"] is None or table["match"] is None:
+        return None
+    waiting = [p["name"] for p in table["match"]["players"]
+               if p["kind"] == "person" and p["id"] in _to_act(table["match"])]
+    mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or \
+        (table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"]))
+    return {"seconds": table["seconds_left"], "who": "you" if mine else (", ".join(waiting) or "the table")}
+
+
+def _to_act(match: dict) -> set[str]:
+    turn = match.get("turn")
+    return {turn} if turn else set()
+
+
+def online_context(request: Request, view: dict, *, message: str | None = None, said: str | None = None,
+                   focus: str = "prompt", shown: int | None = None) -> dict:
+    """The table fragment's model: the single-player table's, with what differs at a
+    table of people (no pause, restart, new game or hint; undo by the table's rules; the
+    seats' names and connections; the timer; leave; another match)."""
+    table = view["table"]
+    code = table["code"]
+    base = f"/t/{code}"
+    context = {"code": code, "name": table["name"], "status": table["status"], "you": table["you"],
+               "is_host": table["you"] == table["host"], "host_seat": table["host"],
+               "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
+               "moves": view["moves"], "stamp": _stamp(table), "version": table["version"],
+               "live_url": f"{base}/table?seen={view['moves']}&shown={table['version']}&stamp={_stamp(table)}",
+               "link": str(request.base_url).rstrip("/") + base, "base": base, "next": table["next"],
+               "message": message, "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
+               "open_seats": any(s["kind"] == "open" for s in table["seats"]), "online": True}
+    if table["status"] == "waiting":
+        return context
+    match = dict(table["match"])
+    match["events"] = view["events"]
+    connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
+    for player in match["players"]:
+        player["connected"] = connected.get(player["seat"])
+    frames = [(events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
+              for events, seen in view["frames"]]
+    outcome = Outcome(match, frames)
+    t = table_context(request, outcome, message=message, focus=focus, said=said)
+    over = match["phase"] == "match_over"
+    watching = table["you"] is None
+    t.update(context)
+    t.update(
+        play_base=f"{base}/play",
+        running=False,  # no pause when the page is hidden: the others play on
+        board=tbl.board(match, live=not watching, events=match["events"], base=f"{base}/play"),
+        can_pause=False, can_hint=False, confirm_restart=False,
+        can_undo=match["can_undo"], watching=watching,
+        timer=_timer_words(table),
+        notices=[n["message"] for n in table["notices"]
+                 if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-3:],
+    )
+    if over:
+        t["prompt"] = _result_sentence(match) + "."
+        t["scorecard"]["result"] = _result_sentence(match)
+    elif match["phase"] == "hole_over" and not match["legal"]:
+        t["prompt"] = words.hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
+    elif watching:
+        turn = match.get("turn")
+        names = {p["id"]: p["name"] for p in match["players"]}
+        t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
+    if not watching and match["legal"] and view["events"] and match["phase"] not in ("hole_over", "match_over"):
+        t["say"] = f"{t['say']} Your turn.".strip()
+        if t["frames"]:
+            t["say"] = "Your turn."
+    if shown is not None:  # what the timer did since the page was drawn is told too
+        news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
+        t["say"] = f"{news} {t['say']}".strip()
+    return t
+
+
+def _render(request: Request, view: dict, status: int = 200, page: bool = False, **options) -> Response:
+    t = online_context(request, view, **options)
+    name = "table_online.html" if page else "table_online_fragment.html"
+    return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
+
+
+def _seen(request: Request, form=None) -> int | None:
+    raw = (form or {}).get("seen") if form is not None else request.query_params.get("seen")
+    return query_number(raw, default=-1) if raw is not None else None
+
+
+@router.get("/t/{code}", response_class=HTMLResponse)
+def table_page(request: Request, code: str):
+    view = _service(request).since(browser_id(request), code, None)
+    return _render(request, view, page=True)
+
+
+@router.get("/t/{code}/table", response_class=HTMLResponse)
+def table_fragment(request: Request, code: str):
+    """The fragment from the caller's seat, with what happened since ``seen``; nothing
+    (204) when the page already shows the table as it stands (``stamp``)."""
+    view = _service(request).since(browser_id(request), code, _seen(request))
+    if request.query_params.get("stamp") == _stamp(view["table"]):
+        return Response(status_code=204)
+    shown = query_number(request.query_params.get("shown"), default=-1)
+    return _render(request, view, shown=shown if shown >= 0 else None)
+
+
+async def _answer(request: Request, code: str, perform) -> Response:
+    """A change posted from the page: the fragment with HTMX (a refusal drawn with its
+    reason), a redirect back to the page without script."""
+    service = _service(request)
+    form = await request.form()
+    seen = _seen(request, form)
+    try:
+        said = perform(service, browser_id(request), form)
+    except Unavailable:
+        raise
+    except ServiceError as refusal:
+        if not is_htmx(request):
+            raise
+        view = service.since(browser_id(request), code, seen)
+        return _render(request, view, status=refusal.status, message=refusal.message)
+    if not is_htmx(request):
+        return _redirect(f"/t/{code}?t={now_ms()}")
+    try:
+        shown = form_version(request, form)
+    except Invalid:
+        shown = None
+    return _render(request, service.since(browser_id(request), code, seen), said=said, shown=shown)
+
+
+@router.post("/t/{code}/play/{command}")
+async def play(request: Request, code: str, command: str):
+    if command not in MOVES:
+        raise HTTPException(404)
+
+    def perform(service: TableService, browser: str, form) -> str | None:
+        version = form_version(request, form)
+        if command == "undo":
+            service.undo(browser, code, if_match=version)
+            return "Your last move was taken back."
+        if command in ("reveal", "swap"):
+            action = {"action": command,
+                      "position": whole_number(form.get("position"), "Choose a card: the move named no position.")}
+        elif command == "draw":
+            action = {"action": "draw", "source": form.get("source")}
+        else:
+            action = {"action": command.replace("-", "_")}
+        service.act(browser, code, action, if_match=version)
+        return None
+
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/join")
+async def join(request: Request, code: str):
+    form = await request.form()
+    _service(request).join(browser_id(request), code, form.get("name") or "")
+    return _redirect(f"/t/{code}")
+
+
+@router.post("/t/{code}/seats/{seat}")
+async def set_seat(request: Request, code: str, seat: int):
+    def perform(service: TableService, browser: str, form) -> None:
+        service.set_seat(browser, code, seat, form.get("kind") or "")
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/start")
+async def start(request: Request, code: str):
+    def perform(service: TableService, browser: str, form) -> None:
+        service.start(browser, code, form.get("fill") or None)
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/leave")
+async def leave(request: Request, code: str):
+    _service(request).leave(browser_id(request), code)
+    return _redirect(f"/t/{code}")
+
+
+@router.post("/t/{code}/again")
+async def again(request: Request, code: str):
+    table = _service(request).again(browser_id(request), code)
+    return _redirect(f"/t/{table['next']}")
+

@@ -1,0 +1,185 @@
+/* Tables of people: the little their pages need beyond HTMX, its SSE extension and golf.js.
+ *
+ * - Copy link: copies the table's link with the Clipboard API; when that is refused the
+ *   link stays in its read-only field, selected, to copy by hand.
+ * - Remembers the person's display name in this browser (localStorage) and fills it in.
+ * - The make-table form shows as many seat choices as there are seats.
+ * - Counts the turn timer down, and the match's clock on, between the server's updates
+ *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
+ * - Never misses a change, never drops a move: the table takes one request at a time
+ *   (hx-sync drops the others), so an event that comes while a request is under way asks
+ *   again after it, and a move made while the table is being fetched goes first.
+ * - Keeps focus where the person had it when the table is redrawn because someone else
+ *   moved (golf.js sends it to the prompt when the focused control went away).
+ */
+(function () {
+  "use strict";
+
+  var NAME_KEY = "golf_table_name";
+  var countdown = null;
+  var ticking = null;
+  var focusKey = null;
+
+  function byId(id) { return document.getElementById(id); }
+
+  /* ------------------------------------------------------------------ copy the link */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    var field = byId(button.dataset.copy);
+    var status = document.querySelector("[data-copy-status]");
+    function fallback() {
+      field.focus();
+      field.select();
+      if (status) status.textContent = "Copy the selected link (Ctrl+C or Cmd+C).";
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(function () {
+        if (status) status.textContent = "Link copied.";
+      }, fallback);
+    } else {
+      fallback();
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+  });
+
+  /* ------------------------------------------------------------------ the name */
+  function remembered() {
+    try { return window.localStorage.getItem(NAME_KEY) || ""; } catch (e) { return ""; }
+  }
+
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-remember-name]")) return;
+    var field = event.target.querySelector("[data-name]");
+    if (!field || !field.value.trim()) return;
+    try { window.localStorage.setItem(NAME_KEY, field.value.trim()); } catch (e) { /* private mode: no memory */ }
+  });
+
+  /* ------------------------------------------------------------------ seats on the form */
+  function showSeats() {
+    var count = document.querySelector("[data-seat-count]");
+    if (!count) return;
+    var seats = parseInt(count.value, 10) || 2;
+    document.querySelectorAll("[data-seat-row]").forEach(function (row) {
+      row.hidden = parseInt(row.dataset.seatRow, 10) >= seats;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-seat-count]")) showSeats();
+  });
+
+  /* ------------------------------------------------------------------ the timer */
+  function startCountdown() {
+    clearInterval(countdown);
+    var shown = document.querySelector("[data-countdown]");
+    if (!shown) return;
+    var left = parseInt(shown.dataset.countdown, 10) || 0;
+    var started = Date.now();
+    countdown = setInterval(function () {
+      var now = Math.max(left - Math.floor((Date.now() - started) / 1000), 0);
+      shown.textContent = String(now);
+      if (!now) clearInterval(countdown);
+    }, 1000);
+  }
+
+  function tickClock() {
+    clearInterval(ticking);
+    var table = byId("table"), clock = byId("clock");
+    if (!table || !clock || !table.classList.contains("online") || table.classList.contains("phase-match_over")) return;
+    var base = parseInt(clock.dataset.elapsed, 10) || 0;
+    var started = Date.now();
+    ticking = setInterval(function () {
+      var total = base + Math.floor((Date.now() - started) / 1000);
+      var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+      clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
+      clock.setAttribute("datetime", "PT" + total + "S");
+    }, 1000);
+  }
+
+  /* ------------------------------------------------------------------ no change missed */
+  var inFlight = 0, missed = false;
+
+  var refreshing = false; // the table is being fetched again because of an event
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    inFlight += 1;
+    refreshing = event.detail.requestConfig.verb === "get" && event.detail.elt.id === "table";
+  });
+
+  // A move goes before a refresh: the table takes one request at a time and would drop
+  // the move, so the refresh under way is given up (and asked again after the move).
+  document.addEventListener("htmx:confirm", function (event) {
+    var table = byId("table");
+    if (!refreshing || !table || event.detail.verb === "get") return;
+    missed = true;
+    window.htmx.trigger(table, "htmx:abort");
+  });
+
+  // Capturing, so this runs before HTMX turns the event into a request (or drops it).
+  document.addEventListener("sse:table", function () { if (inFlight > 0) missed = true; }, true);
+
+  document.addEventListener("htmx:afterRequest", function () {
+    inFlight = Math.max(inFlight - 1, 0);
+    refreshing = false;
+    if (inFlight || !missed) return;
+    missed = false;
+    setTimeout(function () {
+      var table = byId("table");
+      if (table && window.htmx) window.htmx.trigger(table, "sse:table");
+    }, 0);
+  });
+
+  /* ------------------------------------------------------------------ focus across redraws */
+  function keyOf(el) {
+    if (!el || !el.closest || !el.closest("#table")) return null;
+    if (el.id) return "#" + el.id;
+    var action = el.getAttribute("formaction");
+    return action ? action + "|" + (el.getAttribute("value") || "") : null;
+  }
+
+  function find(key) {
+    if (!key) return null;
+    if (key.charAt(0) === "#") return byId(key.slice(1));
+    var parts = key.split("|");
+    var found = null;
+    document.querySelectorAll("#table [formaction]").forEach(function (el) {
+      if (!found && el.getAttribute("formaction") === parts[0] && (el.getAttribute("value") || "") === parts[1]) {
+        found = el;
+      }
+    });
+    return found;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // Only a redraw asked for by the event stream keeps focus; after the person's own
+    // move the page puts it where golf.js decides.
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    focusKey = trigger && /^sse:/.test(trigger.type) ? keyOf(document.activeElement) : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    startCountdown();
+    tickClock();
+    var key = focusKey;
+    focusKey = null;
+    var el = find(key);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  });
+
+  function ready() {
+    var name = remembered();
+    document.querySelectorAll("[data-name]").forEach(function (field) {
+      if (!field.value) field.value = name;
+    });
+    showSeats();
+    startCountdown();
+    tickClock();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+})();
