@@ -72,7 +72,7 @@ class ExpertPlayer:
         """The chosen action, and the advisor whose prices it started from (for the hint)."""
         advisor = Advisor(table, self.style)
         forced = ending_move(table, advisor.odds)
-        if forced is not None:  # the hole is near its bound: end it, whatever the samples say
+        if forced is not None:  # the hole has gone on too long: end it, whatever the samples say
             return forced, advisor
         ranked = advisor.ranked()
         best_price = ranked[0][0]

@@ -213,7 +213,7 @@ class Advisor:
             # Clearly ahead, and low: under about 1.7 points a card (10 on six cards).
             ahead = mine < min(best_other - 3, LOW_PER_CARD * self.rules.cells)
             # The hole has gone on long: knock unless still behind with something to gain,
-            # and, past half way to the bound, knock regardless.
+            # and, half way to full urgency (app.players.pace), knock regardless.
             done = mine <= best_other or self.draw_gain(0) < STUCK_GAIN or lateness(table) >= 0.5
             if ahead or (is_late(table) and done):
                 # Below every draw's price: a careless level knocks as soon as it wants to.

@@ -204,3 +204,27 @@ def test_greedy_and_medium_end_a_hole_of_any_valid_rule_set_within_the_bound(rng
     for names in (["greedy"] * rules.players, ["medium"] + ["stalling"] * (rules.players - 1)):
         result = play_match(names, rules, seed=11, number=number, max_hole_turns=bound)
         assert result.hole_turns[0] <= bound
+
+
+@pytest.mark.parametrize("rules_name", ["2x3x4-knock-no-flip", "nine-card-no-flip", "8x3x4-knock"])
+def test_the_fallback_for_a_failing_player_ends_the_hole_within_the_bound(rules_name, caplog):
+    """A computer player that fails on every move is played by the fallback (greedy's
+    move): alone against stalling players, the hole still ends in time."""
+    from app.golf.engine import Phase
+    from app.players.fallback import choose_safely
+
+    def broken(view: dict) -> dict:
+        raise RuntimeError("a broken player")
+
+    rules = CUSTOM_RULES[rules_name].model_copy(update={"holes": 1})
+    state = GolfState.new(seed=3, rules=rules)
+    stalling = get_player("stalling")
+    turns = 0
+    while state.phase not in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+        turns += state.phase is Phase.DRAW
+        assert turns <= hole_turn_bound(rules)
+        seat = state.to_act()[0]
+        seen = view(state, seat)
+        choice = choose_safely(broken, seen, "a broken player") if seat == 0 else stalling.choose(seen)
+        state.apply(seat, action_from_json(choice))
+    assert "a broken player failed" in caplog.text
