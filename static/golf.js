@@ -313,7 +313,9 @@
   // soon as it is in the page, before the new state is photographed.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
-    if (target && target.id === "table" && moving() && event.detail.shouldSwap) {
+    // Not while another is still moving: a second would skip the first (moves at a table
+    // of people can come a moment apart); the new table then comes in at once.
+    if (target && target.id === "table" && moving() && event.detail.shouldSwap && !document.activeViewTransition) {
       event.detail.swapOverride = "outerHTML transition:true";
       document.documentElement.dataset.swapping = "true"; // until the new table has settled
     }
