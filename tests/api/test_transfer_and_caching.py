@@ -1,0 +1,71 @@
+"""What a first visit costs on the wire, and how long a browser keeps the static files.
+
+Pages and files are sent gzip-compressed to a browser that accepts it; files whose
+address carries their version are kept for a year, others are checked again."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+FIRST_LOAD_BUDGET = 60 * 1024  # bytes on the wire: the page and every script and style it loads
+GZIP = {"Accept-Encoding": "gzip", "Accept": "text/html"}
+YEAR = "public, max-age=31536000, immutable"
+
+
+class Assets(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("src"):
+            self.urls.append(attrs["src"])
+        if tag == "link" and attrs.get("rel") == "stylesheet":
+            self.urls.append(attrs["href"])
+
+
+def wire_size(api, url: str) -> tuple[int, dict]:
+    """The bytes of a response as they travel (before the client decompresses them)."""
+    with api.stream("GET", url, headers=GZIP) as response:
+        assert response.status_code == 200, url
+        return sum(len(chunk) for chunk in response.iter_raw()), response.headers
+
+
+def test_a_first_visit_moves_under_60_kb_compressed(api):
+    page_size, headers = wire_size(api, "/")
+    assert headers["content-encoding"] == "gzip"
+    parser = Assets()
+    parser.feed(api.get("/", headers=GZIP).text)
+    assert any("htmx" in url for url in parser.urls) and parser.urls
+    total = page_size
+    for url in parser.urls:
+        size, headers = wire_size(api, url)
+        assert headers.get("content-encoding") == "gzip" or size < 500, url
+        total += size
+    assert total < FIRST_LOAD_BUDGET, f"{total} bytes on the wire"
+
+
+def test_versioned_static_files_are_kept_for_a_year(api):
+    page = api.get("/", headers=GZIP).text
+    versioned = re.findall(r'(?:src|href)="(/static/[^"]*\?v=[^"]+|/static/vendor/[^"]+)"', page)
+    assert any("?v=" in url for url in versioned) and any("/vendor/" in url for url in versioned)
+    for url in versioned:
+        assert api.get(url).headers["cache-control"] == YEAR, url
+
+
+@pytest.mark.parametrize("url", ["/static/js-on.js", "/static/golf.css"])
+def test_unversioned_static_files_are_checked_again(api, url):
+    assert api.get(url).headers["cache-control"] == "no-cache"
+
+
+def test_pages_are_not_kept_for_a_year(api):
+    assert "immutable" not in api.get("/", headers=GZIP).headers.get("cache-control", "")
+
+
+def test_a_browser_that_does_not_accept_gzip_gets_plain_bytes(api):
+    response = api.get("/static/golf.css", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in response.headers and "{" in response.text
