@@ -267,7 +267,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
             options["focus"] = "prompt"
     elif command == "undo":
         outcome = service.undo(browser, if_match=version)
-        options["said"] = "Your last move was taken back, and the computer's replies to it."
+        options["said"] = words.undo_sentence(outcome.undone, outcome.state)
     elif command == "pause":
         outcome = service.pause(browser, if_match=version)
         options["focus"] = "resume"
