@@ -118,7 +118,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
-                  returning: bool = False, focus: str = "prompt", flash: str | None = None,
+                  hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
                   said: str | None = None) -> dict:
     state = outcome.state
     speed = _speed(request)
@@ -141,7 +141,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": tbl.board(state, live=not paused, events=state.get("events", [])),
+        "board": tbl.board(state, live=not paused, events=state.get("events", []), hinted=hinted if hint else ""),
         "match_over": over,
         "scorecard": scorecard_model(state),
         "new_game": new_game_model(state),
@@ -176,7 +176,8 @@ def table_page(request: Request):
     the time away not counted; a redirect just after a move (no script) is not a return."""
     outcome, flash, just_acted = arrival(request, _service(request), FLASH)
     response = _render_table(request, outcome, page=True, returning=not just_acted,
-                             flash=flash.get("say"), hint=flash.get("hint"), message=flash.get("message"))
+                             flash=flash.get("say"), hint=flash.get("hint"), hinted=flash.get("hinted", ""),
+                             message=flash.get("message"))
     FLASH.forget(request, response)
     return response
 
@@ -286,6 +287,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         advice = service.hint(browser)
         outcome = service.current(browser)
         options["hint"] = words.hint_sentence(advice, outcome.state)
+        options["hinted"] = tbl.hint_target(advice.get("action"))
         options["focus"] = "hint"
     else:  # pragma: no cover - the route only lets known commands through
         raise Invalid("Unknown move.")
@@ -315,7 +317,7 @@ def _back(outcome: Outcome, options: dict) -> Response:
     kept for one showing."""
     told = [s for s, _ in words.narrate(outcome.state.get("events", []), outcome.state)]
     say = " ".join([options.get("said") or ""] + told).strip()
-    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint")})
+    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint"), "hinted": options.get("hinted")})
 
 
 @router.get("/new", response_class=HTMLResponse)
