@@ -21,6 +21,7 @@ from app.web import table_words as words
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
                             now_ms, render_fresh, templates)
 from app.web.numbers import optional_whole_number, whole_number
+from app.web.rule_options import RULE_OPTIONS, all_preset_words, changes_from_form
 
 router = APIRouter(include_in_schema=False)
 
@@ -87,7 +88,8 @@ def new_game_model(state: dict) -> dict:
         "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
-        "players_choices": [(str(n), f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}") for n in range(2, 9)],
+        "rule_options": RULE_OPTIONS,
+        "preset_words": all_preset_words(),
         "warn": ("Dealing a new game now counts this unfinished match as a loss."
                  if state["actions_taken"] and state["phase"] != "match_over" else None),
     }
@@ -199,22 +201,7 @@ def _rules_from_form(form) -> dict | None:
     preset = form.get("preset") or "standard"
     if preset not in PRESETS:
         raise Invalid(f"There are no rules called {preset!r}.")
-    changes: dict = {}
-    players = optional_whole_number(form.get("players"), "Players must be a whole number from 2 to 8.")
-    if players is not None:
-        changes["players"] = players
-    holes = optional_whole_number(form.get("holes"), "Holes must be a whole number from 1 to 18.")
-    if holes is not None:
-        changes["holes"] = holes
-    if form.get("flip_after_reject") in ("must", "may", "never"):
-        changes["flip_after_reject"] = form["flip_after_reject"]
-    if form.get("ending") in ("all_face_up", "knock"):
-        changes["ending"] = form["ending"]
-    for name in ("final_turn", "jokers", "jacks_zero"):
-        if form.get(name) in ("yes", "no"):
-            changes[name] = form[name] == "yes"
-    if form.get("match_value") in ("0", "-4"):
-        changes["match_value"] = int(form["match_value"])
+    changes = changes_from_form(form)
     base = PRESETS[preset].model_dump()
     changes = {k: v for k, v in changes.items() if base.get(k) != v}
     if not changes:
