@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
@@ -80,6 +80,8 @@ class GolfResult(Base):
     holes_played: Mapped[int] = mapped_column(Integer)
     elapsed_seconds: Mapped[int] = mapped_column(Integer)
     hints_used: Mapped[int] = mapped_column(Integer, default=0)
+    holes: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the match's length (None: not known)
+    actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"), default=0)
 
 
 class SolitaireGame(Base):

@@ -18,6 +18,7 @@ from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
+from app.web.charts import line_chart
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
                             now_ms, render_fresh, templates)
 from app.web.numbers import optional_whole_number, whole_number
@@ -331,8 +332,18 @@ STAT_ROWS = [
     ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("abandoned", "Left unfinished (counted as lost)"),
     ("drawn", "Drawn"), ("win_rate", "Win rate"),
     ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"),
-    ("best_total", "Best total"), ("average_total", "Average total"), ("hints_used", "Hints used"),
+    ("hints_used", "Hints used"), ("actions_taken", "Actions taken"),
 ]
+# Totals only compare within one rule set (and one length of match): they are shown there.
+RULES_STAT_ROWS = [
+    ("played", "Played"), ("won", "Won"), ("win_rate", "Win rate"), ("best_total", "Best total"),
+    ("average_total", "Average total"), ("actions_taken", "Actions taken"),
+]
+
+
+def rules_label(key: str) -> str:
+    """``"standard, 9 holes"`` as a heading: ``"Standard, 9 holes"``."""
+    return key[:1].upper() + key[1:]
 
 
 def _stat(key: str, value) -> str:
@@ -360,6 +371,19 @@ def statistics(request: Request):
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
+    rule_sets = []
+    for key, data in golf.get("by_rules", {}).items():
+        label = rules_label(key)
+        recent = data["recent_totals"]
+        rule_sets.append({
+            "label": label, "id": f"rules-{len(rule_sets) + 1}",
+            "rows": [{"label": text, "value": _stat(name, data.get(name))} for name, text in RULES_STAT_ROWS],
+            "recent": recent,
+            "chart": line_chart([("Your total", recent)], [str(i + 1) for i in range(len(recent))],
+                                f"{label}: your last {len(recent)} finished totals, oldest first",
+                                x_title="Match") if len(recent) > 1 else None,
+        })
     return templates.TemplateResponse(request, "stats.html", {
         "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
+        "rule_sets": rule_sets,
         "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"]})
