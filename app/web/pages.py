@@ -81,6 +81,37 @@ def scorecard_model(state: dict) -> dict:
             "caption": "Each completed hole, and the running totals"}
 
 
+def summary_model(state: dict) -> dict | None:
+    """The match's end at a glance: the result, the running totals of every player by
+    hole as a chart, the scorecard, and what it took (actions, hints, time)."""
+    if state["phase"] != "match_over":
+        return None
+    names = {p["id"]: p["name"] for p in state["players"]}
+    series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
+    holes = [str(row["hole"]) for row in state["scorecard"]]
+    return {
+        "result": words.match_result_sentence(state),
+        "chart": line_chart(series, holes, "Running totals by hole: " + "; ".join(
+            f"{name} {line[-1] if line else 0}" for name, line in series), x_title="Hole"),
+        "scorecard": {**scorecard_model(state), "result": None},  # the result is said above it
+        "actions_taken": state["actions_taken"],
+        "hints_used": state["hints_used"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "version": state["version"],
+        "again": again_fields(state),
+    }
+
+
+def again_fields(state: dict) -> list[tuple[str, str]]:
+    """The New game form's fields that deal a new match of the same level and rules."""
+    rules = state["rules"]
+    name = rules.get("name", "standard")
+    preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
+    fields = [("level", state["level"]), ("preset", preset)]
+    fields += [(o.field, o.encode(rules[o.field])) for o in RULE_OPTIONS if o.field in rules]
+    return fields
+
+
 def new_game_model(state: dict) -> dict:
     preset = state["rules"].get("name", "standard")
     return {
@@ -147,6 +178,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "board": tbl.board(state, live=not paused, events=state.get("events", []), hinted=hinted if hint else ""),
         "match_over": over,
         "scorecard": scorecard_model(state),
+        "summary": summary_model(state),
         "new_game": new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
@@ -321,6 +353,16 @@ def scorecard_page(request: Request):
     outcome = _service(request).current(browser_id(request))
     return templates.TemplateResponse(request, "scorecard.html", {
         "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
+
+
+@router.get("/summary", response_class=HTMLResponse)
+def summary_page(request: Request):
+    """The match summary as a page (the table opens it as a dialog when script runs)."""
+    outcome = _service(request).current(browser_id(request))
+    summary = summary_model(outcome.state)
+    if summary is None:
+        return back_after_move("/", FLASH, {"message": "The match is not over yet: its summary comes at the end."})
+    return templates.TemplateResponse(request, "summary.html", {"page": "summary", "sm": summary, "now_ms": now_ms()})
 
 
 @router.get("/how-to-play", response_class=HTMLResponse)

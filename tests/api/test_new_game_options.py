@@ -93,3 +93,14 @@ def test_rules_that_cannot_be_played_together_are_refused_with_the_reason(api):
     assert response.status_code == 422
     assert "four of a kind needs a grid of two rows" in html_lib.unescape(response.text)
     assert api.get("/api/match").json()["seed"] == 3
+
+
+def test_no_going_out_penalty_can_be_chosen_on_its_own(api):
+    new_match(api, rules={"name": "knocking"})
+    page = table(api)
+    response = api.post("/play/new", data={"version": str(version_of(page)), "preset": "standard",
+                                           "going_out_penalty": "none", "decks": "none", "seed": ""},
+                        headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    rules = api.get("/api/match").json()["rules"]
+    assert rules["going_out_penalty"] == "none" and rules["decks"] is None and rules["name"] == "standard"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .tablekit import api, new_match, wait_settled
+from .tablekit import api, axe_violations, new_match, prompt, wait_settled
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
 
@@ -51,3 +51,64 @@ def test_the_last_move_ring_leaves_the_computers_name_clear(page, players):
             a.pause(); a.currentTime = moment * a.effect.getComputedTiming().duration; })""", moment)
         box = card.bounding_box()
         assert box["y"] - ring >= name["y"] + name["height"], (moment, box, name)
+
+
+def _play_to_the_end(page) -> None:
+    """Play the match on the page (reveal, draw from the stock, place on a face-down card)
+    until it ends."""
+    for _ in range(80):
+        if page.locator("#summary-dialog").count():
+            return
+        text = prompt(page)
+        down = page.get_by_role("button", name=re.compile(FACE_DOWN))
+        if page.get_by_role("button", name="Next hole").count():
+            page.get_by_role("button", name="Next hole").click()
+        elif "reveal" in text and "replace" not in text and down.count():
+            down.first.click()
+        elif "Draw from the stock" in text:
+            page.get_by_role("button", name=re.compile(r"^Stock")).click()
+        elif "replace" in text:
+            (down.first if down.count() else page.get_by_role("button", name=re.compile("^Your card, ")).first).click()
+        else:
+            raise AssertionError(f"unexpected prompt {text!r}")
+        wait_settled(page)
+    raise AssertionError("the match did not end")
+
+
+def test_the_end_of_a_match_opens_its_summary_with_a_chart(page):
+    new_match(page, seed=77, rules={"name": "standard", "holes": 1})
+    page.goto("/")
+    _play_to_the_end(page)
+    dialog = page.locator("#summary-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.evaluate("d => d.open")
+    state = api(page, "GET", "/api/match")
+    assert dialog.get_by_role("heading", name="Match summary").is_visible()
+    chart = dialog.get_by_role("img", name=re.compile(r"^Running totals by hole"))
+    assert chart.is_visible() and chart.bounding_box()["width"] > 200
+    assert dialog.locator("dd").first.inner_text() == str(state["actions_taken"])
+    assert dialog.locator("table.scorecard").is_visible()
+    assert axe_violations(page, "#summary-dialog") == []
+    # Closed, it stays closed across a reload; its button opens it again.
+    dialog.get_by_role("button", name="Close").click()
+    page.reload()
+    assert not page.locator("#summary-dialog").evaluate("d => d.open")
+    page.get_by_role("button", name="Match summary").click()
+    assert page.locator("#summary-dialog").evaluate("d => d.open")
+    # Play again deals a new match of the same rules.
+    page.locator("#summary-dialog").get_by_role("button", name="Play again").click()
+    wait_settled(page)
+    again = api(page, "GET", "/api/match")
+    assert again["phase"] == "opening" and again["holes"] == 1 and again["seed"] != state["seed"]
+
+
+def test_the_statistics_and_summary_pages_pass_axe(page):
+    new_match(page, seed=78, rules={"name": "standard", "holes": 1})
+    page.goto("/")
+    _play_to_the_end(page)
+    page.goto("/statistics")
+    assert page.locator(".rule-set").count() >= 1
+    assert axe_violations(page) == [], "statistics"
+    page.goto("/summary")
+    assert page.get_by_role("img", name=re.compile(r"^Running totals by hole")).is_visible()
+    assert axe_violations(page) == [], "summary"
