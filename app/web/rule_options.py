@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.golf.rules import PRESETS, RuleSet
+from app.service.errors import Invalid
 
 YES_NO = [("yes", "Yes"), ("no", "No")]
 
@@ -44,6 +45,13 @@ class RuleOption:
             return int(text)
         except ValueError:
             return text
+
+    def refusal(self) -> str:
+        """Why a value not offered is refused: ``"Players must be a whole number from 2 to 8."``."""
+        numbers = [int(v) for v, _ in self.choices if v.lstrip("-").isdigit()]
+        if len(numbers) == len(self.choices):
+            return f"{self.label} must be a whole number from {min(numbers)} to {max(numbers)}."
+        return f"{self.label}: choose one of {', '.join(text for _, text in self.choices)}."
 
     def words(self, value) -> str:
         return dict(self.choices)[self.encode(value)]
@@ -94,10 +102,14 @@ def all_preset_words() -> dict[str, dict[str, str]]:
 
 
 def changes_from_form(form) -> dict:
-    """The rules a form sets (only listed choices; an empty choice keeps the preset's)."""
+    """The rules a form sets (an empty choice keeps the preset's). A choice the form does
+    not offer is refused with the reason (:class:`~app.service.errors.Invalid`)."""
     changes = {}
     for option in RULE_OPTIONS:
         text = form.get(option.field)
-        if text and text in dict(option.choices):
-            changes[option.field] = option.decode(text)
+        if not text:
+            continue
+        if text not in dict(option.choices):
+            raise Invalid(option.refusal())
+        changes[option.field] = option.decode(text)
     return changes

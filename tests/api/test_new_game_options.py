@@ -75,14 +75,20 @@ def test_the_rarer_rules_set_on_the_form_are_the_rules_dealt(api):
         ("double", -10, -5, True, -4, True, 2, True)
 
 
-def test_a_choice_not_offered_changes_nothing(api):
-    new_match(api)
+@pytest.mark.parametrize("field, text, reason", [
+    ("joker_value", "7", "A joker scores must be a whole number from -5 to 0."),
+    ("four_of_a_kind", "-15", "Two matched columns of one rank side by side: choose one of Score as two pairs"),
+    ("going_out_penalty", "triple", "Closing without the lowest score: choose one of No penalty"),
+])
+def test_a_choice_not_offered_is_refused_with_the_reason_and_changes_nothing(api, field, text, reason):
+    before = new_match(api, seed=9)
     page = table(api)
-    api.post("/play/new", data={"version": str(version_of(page)), "preset": "standard",
-                                "four_of_a_kind": "-15", "joker_value": "7", "seed": ""},
-             headers={"HX-Request": "true"})
-    rules = api.get("/api/match").json()["rules"]
-    assert rules["four_of_a_kind"] is None and rules["joker_value"] == -2
+    response = api.post("/play/new", data={"version": str(version_of(page)), "preset": "standard",
+                                           field: text, "seed": ""}, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    assert reason in html_lib.unescape(response.text)
+    after = api.get("/api/match").json()
+    assert (after["seed"], after["rules"]) == (before["seed"], before["rules"])
 
 
 def test_rules_that_cannot_be_played_together_are_refused_with_the_reason(api):
