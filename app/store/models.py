@@ -81,7 +81,9 @@ class GolfResult(Base):
     elapsed_seconds: Mapped[int] = mapped_column(Integer)
     hints_used: Mapped[int] = mapped_column(Integer, default=0)
     holes: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the match's length (None: not known)
-    actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"), default=0)
+    # No default on this side: an insert that does not name it (as one written for an older
+    # schema) leaves it to the database.
+    actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"))
 
 
 class SolitaireGame(Base):
