@@ -206,3 +206,29 @@ def test_no_reason_says_one_points_or_claims_a_saving_another_place_beats(rules_
             grid = [cell["card"] for cell in seen["players"][0]["grid"]]
             best = max(values[c[0]] - values[held[0]] for c in grid if c)
             assert int(said.group(1)) == best, reason
+
+
+def test_a_reason_says_sampled_play_decided_exactly_when_it_did():
+    """The priced choice is explained by its parts; when sampled playouts overturned it,
+    the reason says that instead (and never claims a saving that did not decide)."""
+    from app.players.advice import HINT_SWITCH_Z, Explainer
+    from app.players.expert import ExpertPlayer
+    from app.players.knowledge import read_table
+
+    checked = 0
+    for seed in range(40):
+        state = walk(PRESETS["standard"], seed, steps=12 + seed % 20)
+        if state.turn is None or state.phase is not Phase.PLACE:
+            continue
+        seen = view(state, state.turn)
+        table = read_table(seen)
+        expert = ExpertPlayer(seed=0)
+        expert.switch_z = HINT_SWITCH_Z
+        action, advisor = expert.decide(table)
+        reason = hint(seen)["reason"]
+        if action["action"] != "swap":
+            continue
+        _, favourite = Explainer(table, advisor).rival(table.held[0], action)
+        assert ("played out over many sampled deals" in reason) == (action != favourite), reason
+        checked += 1
+    assert checked >= 5
