@@ -69,3 +69,32 @@ def test_pages_are_not_kept_for_a_year(api):
 def test_a_browser_that_does_not_accept_gzip_gets_plain_bytes(api):
     response = api.get("/static/golf.css", headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in response.headers and "{" in response.text
+
+
+def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tmp_path):
+    """A table's events go out as they happen even to a client that accepts gzip (a
+    compressor would hold them back until it had enough to compress)."""
+    import contextlib
+
+    import httpx
+
+    from tests.tables.servers import EventReader, server_process
+
+    class GzipAcceptingReader(EventReader):
+        def __init__(self, client, path):
+            super().__init__(client, path)
+            self._request = self._request.replace(b"\r\n\r\n", b"\r\nAccept-Encoding: gzip\r\n\r\n", 1)
+
+    with server_process(database_url, tmp_path / "server.log") as base:
+        ann, bea = httpx.Client(base_url=base), httpx.Client(base_url=base)
+        with contextlib.closing(ann), contextlib.closing(bea):
+            code = ann.post("/api/tables", json={"name": "Live", "seats": ["host", "open"], "rules": {"holes": 1},
+                                                 "host_name": "Ann"}).json()["code"]
+            assert bea.post(f"/api/tables/{code}/join", json={"name": "Bea"}).status_code == 200
+            assert ann.post(f"/api/tables/{code}/start").status_code == 200
+            with GzipAcceptingReader(bea, f"/api/tables/{code}/events") as events:
+                assert events.headers["content-type"].startswith("text/event-stream")
+                assert "content-encoding" not in {k.lower() for k in events.headers}
+                events.next_version(timeout=2)
+                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0})
+                assert events.wait_for(moved.json()["version"], timeout=2) == moved.json()["version"]
