@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
@@ -23,6 +24,7 @@ from app.settings import Settings, get_settings
 from app.store.database import make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
 from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages, tables_pages
+from app.web.caching import StaticCacheMiddleware
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.limits import RequestSizeLimitMiddleware
 from app.web.origin import CrossSiteMiddleware
@@ -82,6 +84,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestSizeLimitMiddleware, max_body_bytes=settings.max_body_bytes,
                        max_header_bytes=settings.max_header_bytes)
     app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(StaticCacheMiddleware)
+    # Starlette's default exclusions leave text/event-stream alone: the tables' live
+    # events (/api/tables/{code}/events) are sent as they come, never buffered.
+    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     refusals.install(app)
     app.include_router(api_docs.router)
 

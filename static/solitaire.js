@@ -36,6 +36,14 @@
     if (!table) return;
     table.dataset.ready = "true";
     page.startClock("sol-table", "sol-clock");
+    var reopen = table.querySelector("dialog[data-reopen]");
+    if (reopen && reopen.showModal && !reopen.open) {
+      // A refused deal number: the form again, with what was typed and why.
+      reopen.showModal();
+      var invalid = reopen.querySelector("[aria-invalid=true]");
+      if (invalid) invalid.focus();
+      return;
+    }
     if (afterSwap) {
       focusAfterSwap(table);
       page.announce(table.dataset.say);
@@ -43,9 +51,20 @@
   }
 
   /* ------------------------------------------------------------------ events */
+  // Restart after a move asks first, in its dialog (without script it restarts at once).
   document.addEventListener("click", function (event) {
+    var confirmer = event.target.closest && event.target.closest("[data-sol-confirm]");
+    if (confirmer && !confirmer.disabled) {
+      var dialog = byId(confirmer.dataset.solConfirm);
+      if (dialog && dialog.showModal) {
+        event.preventDefault();
+        event.stopPropagation();
+        dialog.showModal();
+        return;
+      }
+    }
     page.dialogClick(event, "data-sol-open", "data-sol-close");
-  });
+  }, true);
 
   document.addEventListener("htmx:beforeRequest", function () {
     var active = document.activeElement;

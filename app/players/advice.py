@@ -17,6 +17,10 @@ from app.players.knowledge import Table, read_table
 from app.players.pace import ending_move
 
 HINT_SEED = 0
+# The Expert keeps its priced choice unless sampled playouts find another better by this many
+# standard errors. In play it switches at 1; a hint says why, and a switch on thin evidence
+# (often a near tie of the samples) cannot be put into words a player would believe.
+HINT_SWITCH_Z = 3.0
 ROW_NAMES = {2: ("top row", "bottom row"), 3: ("top row", "middle row", "bottom row")}
 
 
@@ -30,6 +34,15 @@ def article(rank: str) -> str:
     return ("an " if name[0] in "a8" else "a ") + name
 
 
+def points(n: int) -> str:
+    """``"1 point"``, ``"7 points"``.
+
+    >>> points(1), points(2)
+    ('1 point', '2 points')
+    """
+    return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+
 def hint(view: dict) -> dict:
     """``{"action": <an action of view["legal"]>, "reason": "<one sentence>"}``.
 
@@ -40,7 +53,9 @@ def hint(view: dict) -> dict:
     if view["phase"] == "hole_over":
         return {"action": legal[0], "reason": "Deal the next hole."}
     table = read_table(view)
-    action, advisor = ExpertPlayer(seed=HINT_SEED).decide(table)
+    expert = ExpertPlayer(seed=HINT_SEED)
+    expert.switch_z = HINT_SWITCH_Z
+    action, advisor = expert.decide(table)
     return {"action": action, "reason": Explainer(table, advisor).explain(action)}
 
 
@@ -62,10 +77,12 @@ class Explainer:
         card = self.mine[position]
         return f"your {rank_name(card[0])}" if card else "your face-down card"
 
-    def pairs_with(self, position: int, rank: str) -> bool:
-        """Whether ``rank`` at ``position`` completes a matched line with the cards already there."""
+    def pairs_with(self, position: int, rank: str, grid: list[str | None] | None = None) -> bool:
+        """Whether ``rank`` at ``position`` completes a matched line with the cards already
+        there (in my grid, or in ``grid``)."""
+        grid = self.mine if grid is None else grid
         for line in self.rules.lines:
-            others = [self.mine[p] for p in line if p != position]
+            others = [grid[p] for p in line if p != position]
             if position in line and all(card and card[0] == rank for card in others):
                 return True
         return False
@@ -122,6 +139,9 @@ class Explainer:
         name = card_name(top)
         if self.pairs_with(position, top[0]):
             return f"Take the {name}: it pairs your {rank_name(top[0])} in column {self.column(position)}."
+        saving = self.saving(top, position)
+        if saving is not None and saving > 0:
+            return f"Take the {name}: it is {points(saving)} lower than {self.own(position)} at {self.place(position)}."
         if self.mine[position]:
             return f"Take the {name}: it replaces {self.own(position)} at {self.place(position)}."
         return f"Take the {name}: put it on your face-down card at {self.place(position)}."
@@ -135,31 +155,123 @@ class Explainer:
             return f"Draw from the stock: the {card_name(top)} on the pile would help you less than a fresh card is likely to."
         return f"Draw from the stock: the {card_name(top)} on the pile would not help you."
 
+    # ------------------------------------------------------------------ a held card
+
+    def parts(self, rank: str, action: dict) -> tuple[float, float]:
+        """A way to play the held card split in two: what it does to my own expected score,
+        and what the card it throws away is worth to the next player (both in points)."""
+        if action["action"] == "reject":
+            return 0.0, self.advisor.deny(rank)
+        position = action["position"]
+        own = self.advisor.odds.swap_change(self.advisor.me, position, rank)
+        return own, self.advisor.deny(self.advisor.me[position])
+
+    def rival(self, rank: str, chosen: dict) -> tuple[dict | None, dict]:
+        """The best-priced other way to play the held card, and the priced favourite."""
+        prices = sorted(self.advisor.place_prices(rank, self.table.held_source or "stock"), key=lambda item: item[0])
+        prices = [item for item in prices if item[1] in self.table.legal]
+        others = [action for _, action in prices if action != chosen]
+        return (others[0] if others else None), prices[0][1]
+
+    def what(self, action: dict) -> str:
+        """``"swapping your 7"``, ``"putting it on your face-down card at ..."``, ``"throwing it away"``."""
+        if action["action"] == "reject":
+            return "throwing it away"
+        position = action["position"]
+        if self.mine[position]:
+            return f"swapping {self.own(position)}"
+        return f"putting it on your face-down card at {self.place(position)}"
+
+    def saving(self, held: str, position: int) -> int | None:
+        """How much lower the held card is than the face-up card at ``position`` (None: face down)."""
+        old = self.mine[position]
+        return None if old is None else self.rules.values[old[0]] - self.rules.values[held[0]]
+
+    def other_name(self) -> str:
+        return "the next player" if self.table.players > 2 else "your opponent"
+
+    def next_player_use(self, rank: str) -> str:
+        """What the next player would do with ``rank`` if it were thrown to them:
+        ``"pair it with their queen"``, ``"swap it for their 9"``, ``"put it on a face-down card"``."""
+        theirs = self.advisor.others[0] if self.advisor.others else []
+        _, position = self.advisor.odds.best_swap(theirs, rank) if theirs else (0.0, -1)
+        if position < 0:
+            return f"use {article(rank)}"
+        card = self.table.grids[1][position]
+        if self.pairs_with(position, rank, self.table.grids[1]):
+            return f"pair it with their {rank_name(rank)}"
+        if card:
+            return f"swap it for their {rank_name(card[0])}"
+        return "put it on a face-down card"
+
     def swap(self, held: str, position: int) -> str:
         rank = held[0]
-        where = f"{self.own(position)} at {self.place(position)}"
-        opening = f"Swap the {card_name(held)} for {where}"
+        chosen = {"action": "swap", "position": position}
+        opening = f"Swap the {card_name(held)} for {self.own(position)} at {self.place(position)}"
         if self.pairs_with(position, rank):
             return f"{opening}: it pairs your {rank_name(rank)} in column {self.column(position)}."
         if self.ends_hole(position):
             return f"{opening}: that turns up your last card and ends the hole while you are doing well."
-        values = self.rules.values
-        old = self.mine[position]
-        if old is None and values[rank] < self.advisor.odds.mean:
-            return f"{opening}: {article(rank)} is lower than an unseen card is likely to be."
-        if old is not None and values[old[0]] > values[rank]:
-            return f"{opening}: it is {values[old[0]] - values[rank]} points lower."
-        # Kept although it is no lower: throwing it away would help the next player more.
-        return f"{opening}: the next player could use {article(rank)}, so keep it rather than throw it to them."
+        rival, favourite = self.rival(rank, chosen)
+        if favourite != chosen:
+            # The sampled playouts overturned the prices: that is what decided, so say so.
+            return f"{opening}: played out over many sampled deals, it does better than {self.what(favourite)}."
+        own, thrown = self.parts(rank, chosen)
+        saving = self.saving(held, position)
+        if saving is not None and saving > 0:
+            gain = f"it is {points(saving)} lower"
+        elif saving is None and own < 0:
+            gain = f"{article(rank)} is lower than an unseen card is likely to be"
+        else:
+            gain = None
+        forced = self.table.held_source == "discard"
+        if rival is None:
+            return f"{opening}: {gain}." if gain else f"{opening}: it is the best place for it."
+        if own > 0 and {"action": "reject"} in self.table.legal:
+            # It raises my score, yet is kept: what decided is not throwing it to the next player.
+            rival = {"action": "reject"}
+        rival_own, rival_thrown = self.parts(rank, rival)
+        if rival["action"] == "reject":
+            if own < 0 and gain:
+                return f"{opening}: {gain}."
+            # No lower, yet kept: what decided is the card not thrown to the next player.
+            cost = f", and keeping it costs you only {points(-saving)}" if saving is not None and saving < 0 else ""
+            return f"{opening}: thrown away, {self.other_name()} could {self.next_player_use(rank)}{cost}."
+        # Against another place in the grid: the change to my own score, unless that place
+        # would do my score more good and the card thrown from here is what decided.
+        if rival_own >= own or rival_own - own >= rival_thrown - thrown:
+            rival_saving = self.saving(held, rival["position"])
+            if gain and rival_saving is not None and 0 < rival_saving < saving:
+                return f"{opening}: {gain}, more than {self.what(rival)} would save."
+            if gain:
+                return f"{opening}: {gain}."
+            if forced:
+                cost = f" ({points(-saving)} more)" if saving is not None and saving < 0 else ""
+                return f"{opening}: a card taken from the pile must go into your grid, and here it costs least{cost}."
+            return f"{opening}: this is where it does your score the least harm."
+        kept = self.mine[rival["position"]]
+        if kept:
+            return (f"{opening} rather than your {rank_name(kept[0])}: thrown away, your {rank_name(kept[0])} "
+                    f"would let {self.other_name()} {self.next_player_use(kept[0])}.")
+        other = self.other_name()
+        old = f", and your {rank_name(self.mine[position][0])} would not" if self.mine[position] and thrown < 0.05 else ""
+        return f"{opening} rather than on a face-down card: the unseen card thrown from there could help {other}{old}."
 
     def reject(self, held: str) -> str:
         name = card_name(held)
         flip = self.rules.flip_after_reject
         if flip == "must" and self.ends_hole(None):
             return f"Throw the {name} away and turn up your last card: ending the hole now suits you."
-        if flip == "must" and self.table.hidden(0):
-            return f"Throw the {name} away and turn up a card: it would not lower your score."
-        return f"Throw the {name} away: it would not lower your score."
+        opening = f"Throw the {name} away" + (" and turn up a card" if flip == "must" and self.table.hidden(0) else "")
+        rival, _ = self.rival(held[0], {"action": "reject"})
+        if rival is not None and rival["action"] == "swap":
+            own, _ = self.parts(held[0], rival)
+            kept = self.mine[rival["position"]]
+            if own < -0.25 and kept:
+                return (f"{opening}: swapping it for {self.own(rival['position'])} would save a little, "
+                        f"but {self.other_name()} could take your {rank_name(kept[0])} and "
+                        f"{self.next_player_use(kept[0])}.")
+        return f"{opening}: it would not lower your score."
 
     def reveal(self, position: int) -> str:
         place = self.place(position)

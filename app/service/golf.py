@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Engine, update
 
-from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json
+from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
 from app.golf.view import spectator_view, view, view_event
@@ -44,6 +44,7 @@ class Outcome:
 
     state: dict
     frames: list[tuple[list[dict], dict]] = field(default_factory=list)
+    undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
 
 
 Change = Callable[[Connection, MatchRecord, GolfState], "list[dict] | GolfState | None"]
@@ -117,6 +118,8 @@ class GolfService:
 
     def undo(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Back to before the person's last action, the computer's replies to it too."""
+        undone: list[tuple[int, dict]] = []
+
         def take_back(connection, record, state):
             self._refuse_if_paused(record)
             if state.is_over:
@@ -124,9 +127,13 @@ class GolfService:
             shorter = undo_log(state.log, PERSON)
             if shorter is None:
                 raise Conflict("There is nothing to undo yet.")
+            # Said to the person afterwards: their own action, and what the others did after it.
+            undone[:] = [(seat, action.to_json()) for seat, action in map(parse_log_entry, state.log[len(shorter):])]
             return replay(self._engine_seed(record.seed), state.rules, shorter)
 
-        return self._run(browser_id, if_match, take_back)
+        outcome = self._run(browser_id, if_match, take_back)
+        outcome.undone = undone
+        return outcome
 
     def pause(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Stop play and the clock."""

@@ -26,6 +26,8 @@ def record_golf_result(connection: Connection, record: MatchRecord, state: GolfS
         holes_played=len(state.hole_scores),
         elapsed_seconds=elapsed_seconds,
         hints_used=record.hints_used,
+        holes=state.rules.holes,
+        actions_taken=record.actions_taken,
     )
 
 
@@ -59,16 +61,47 @@ def _golf_summary(results: list[dict]) -> dict:
         "best_total": min(totals) if totals else None,
         "average_total": round(sum(totals) / len(totals), 2) if totals else None,
         "hints_used": sum(r["hints_used"] for r in results),
+        "actions_taken": sum(r.get("actions_taken") or 0 for r in results),
     }
 
 
+RECENT = 10  # the finished totals a rule set's chart shows
+
+
+def rules_key(result: dict) -> str:
+    """The rule set a result counts under: its rules and its length, ``"standard, 9 holes"``.
+
+    Totals are only comparable within one: a four-card match and a six-card one, or a
+    match of 9 holes and one of 18, score on different scales."""
+    name, holes = result["rules_name"], result.get("holes")
+    if name == "eighteen-holes":  # the standard game, longer: the same scale per hole
+        name, holes = "standard", 18
+    return f"{name}, {holes} hole{'' if holes == 1 else 's'}" if holes else name
+
+
+def _by_rules(results: list[dict]) -> dict[str, dict]:
+    """A summary for each rule set played, with its recent finished totals (oldest first)."""
+    keys = list(dict.fromkeys(rules_key(r) for r in results))  # in the order first played
+    by_rules = {}
+    for key in keys:
+        mine = [r for r in results if rules_key(r) == key]
+        summary = _golf_summary(mine)
+        summary["recent_totals"] = [r["total"] for r in mine if r["total"] is not None][-RECENT:]
+        by_rules[key] = summary
+    return by_rules
+
+
 def golf_stats(connection: Connection, browser_id: str) -> dict:
-    """Overall, and for each computer level played."""
+    """Overall, for each computer level played, and for each rule set played."""
     results = repository.golf_results(connection, browser_id)
     summary = _golf_summary(results)
     summary["by_level"] = {level: _golf_summary([r for r in results if r["level"] == level])
                            for level in sorted({r["level"] for r in results})}
-    summary["hints_used"] += _hints_under_way(repository.load_match(connection, browser_id))
+    summary["by_rules"] = _by_rules(results)
+    current = repository.load_match(connection, browser_id)
+    if current is not None and not current.recorded:
+        summary["actions_taken"] += current.actions_taken  # the match under way counts its actions too
+    summary["hints_used"] += _hints_under_way(current)
     return summary
 
 
@@ -119,5 +152,5 @@ def online_stats(connection: Connection, browser_id: str) -> dict:
     """Tables played with other people: the same figures as against the computer."""
     results = [{**r, "hints_used": 0} for r in repository.online_results(connection, browser_id)]
     summary = _golf_summary(results)
-    del summary["hints_used"]
+    del summary["hints_used"], summary["actions_taken"]
     return summary

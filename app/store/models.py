@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
@@ -83,6 +83,10 @@ class GolfResult(Base):
     holes_played: Mapped[int] = mapped_column(Integer)
     elapsed_seconds: Mapped[int] = mapped_column(Integer)
     hints_used: Mapped[int] = mapped_column(Integer, default=0)
+    holes: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the match's length (None: not known)
+    # No default on this side: an insert that does not name it (as one written for an older
+    # schema) leaves it to the database.
+    actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"))
 
 
 class SolitaireGame(Base):

@@ -31,7 +31,8 @@ templates = Jinja2Templates(directory=TEMPLATES)
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``. One version for
 # them all: both page scripts rely on common.js, so a browser must never pair a cached
 # copy of one with a newer copy of another.
-ASSETS = ("common.js", "golf.css", "golf.js", "solitaire.css", "solitaire.js", "review.css", "review.js")
+ASSETS = ("common.js", "golf.css", "golf.js", "new-game.js", "solitaire.css", "solitaire.js", "summary.js",
+          "review.css", "review.js")
 JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the table's pages) is no return
 
 

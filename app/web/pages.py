@@ -18,9 +18,11 @@ from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
+from app.web.charts import line_chart
 from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
                             now_ms, render_fresh, templates)
 from app.web.numbers import optional_whole_number, whole_number
+from app.web.rule_options import RULE_OPTIONS, all_preset_words, changes_from_form
 
 router = APIRouter(include_in_schema=False)
 
@@ -79,6 +81,37 @@ def scorecard_model(state: dict) -> dict:
             "caption": "Each completed hole, and the running totals"}
 
 
+def summary_model(state: dict) -> dict | None:
+    """The match's end at a glance: the result, the running totals of every player by
+    hole as a chart, the scorecard, and what it took (actions, hints, time)."""
+    if state["phase"] != "match_over":
+        return None
+    names = {p["id"]: p["name"] for p in state["players"]}
+    series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
+    holes = [str(row["hole"]) for row in state["scorecard"]]
+    return {
+        "result": words.match_result_sentence(state),
+        "chart": line_chart(series, holes, "Running totals by hole: " + "; ".join(
+            f"{name} {line[-1] if line else 0}" for name, line in series), x_title="Hole"),
+        "scorecard": {**scorecard_model(state), "result": None},  # the result is said above it
+        "actions_taken": state["actions_taken"],
+        "hints_used": state["hints_used"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "version": state["version"],
+        "again": again_fields(state),
+    }
+
+
+def again_fields(state: dict) -> list[tuple[str, str]]:
+    """The New game form's fields that deal a new match of the same level and rules."""
+    rules = state["rules"]
+    name = rules.get("name", "standard")
+    preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
+    fields = [("level", state["level"]), ("preset", preset)]
+    fields += [(o.field, o.encode(rules[o.field])) for o in RULE_OPTIONS if o.field in rules]
+    return fields
+
+
 def new_game_model(state: dict) -> dict:
     preset = state["rules"].get("name", "standard")
     return {
@@ -87,7 +120,8 @@ def new_game_model(state: dict) -> dict:
         "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
-        "players_choices": [(str(n), f"{n}: you and {n - 1} computer{'s' if n > 2 else ''}") for n in range(2, 9)],
+        "rule_options": RULE_OPTIONS,
+        "preset_words": all_preset_words(),
         "warn": ("Dealing a new game now counts this unfinished match as a loss."
                  if state["actions_taken"] and state["phase"] != "match_over" else None),
     }
@@ -121,7 +155,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
-                  returning: bool = False, focus: str = "prompt", flash: str | None = None,
+                  hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
                   said: str | None = None) -> dict:
     state = outcome.state
     speed = _speed(request)
@@ -146,9 +180,10 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": tbl.board(state, live=not paused, events=state.get("events", [])),
+        "board": tbl.board(state, live=not paused, events=state.get("events", []), hinted=hinted if hint else ""),
         "match_over": over,
         "scorecard": scorecard_model(state),
+        "summary": summary_model(state),
         "new_game": new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
@@ -181,7 +216,8 @@ def table_page(request: Request):
     the time away not counted; a redirect just after a move (no script) is not a return."""
     outcome, flash, just_acted = arrival(request, _service(request), FLASH)
     response = _render_table(request, outcome, page=True, returning=not just_acted,
-                             flash=flash.get("say"), hint=flash.get("hint"), message=flash.get("message"))
+                             flash=flash.get("say"), hint=flash.get("hint"), hinted=flash.get("hinted", ""),
+                             message=flash.get("message"))
     FLASH.forget(request, response)
     return response
 
@@ -203,22 +239,7 @@ def _rules_from_form(form) -> dict | None:
     preset = form.get("preset") or "standard"
     if preset not in PRESETS:
         raise Invalid(f"There are no rules called {preset!r}.")
-    changes: dict = {}
-    players = optional_whole_number(form.get("players"), "Players must be a whole number from 2 to 8.")
-    if players is not None:
-        changes["players"] = players
-    holes = optional_whole_number(form.get("holes"), "Holes must be a whole number from 1 to 18.")
-    if holes is not None:
-        changes["holes"] = holes
-    if form.get("flip_after_reject") in ("must", "may", "never"):
-        changes["flip_after_reject"] = form["flip_after_reject"]
-    if form.get("ending") in ("all_face_up", "knock"):
-        changes["ending"] = form["ending"]
-    for name in ("final_turn", "jokers", "jacks_zero"):
-        if form.get(name) in ("yes", "no"):
-            changes[name] = form[name] == "yes"
-    if form.get("match_value") in ("0", "-4"):
-        changes["match_value"] = int(form["match_value"])
+    changes = changes_from_form(form)
     base = PRESETS[preset].model_dump()
     changes = {k: v for k, v in changes.items() if base.get(k) != v}
     if not changes:
@@ -276,7 +297,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
             options["focus"] = "prompt"
     elif command == "undo":
         outcome = service.undo(browser, if_match=version)
-        options["said"] = "Your last move was taken back, and the computer's replies to it."
+        options["said"] = words.undo_sentence(outcome.undone, outcome.state)
     elif command == "pause":
         outcome = service.pause(browser, if_match=version)
         options["focus"] = "resume"
@@ -295,6 +316,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         advice = service.hint(browser)
         outcome = service.current(browser)
         options["hint"] = words.hint_sentence(advice, outcome.state)
+        options["hinted"] = tbl.hint_target(advice.get("action"))
         options["focus"] = "hint"
     else:  # pragma: no cover - the route only lets known commands through
         raise Invalid("Unknown move.")
@@ -324,7 +346,7 @@ def _back(outcome: Outcome, options: dict) -> Response:
     kept for one showing."""
     told = [s for s, _ in words.narrate(outcome.state.get("events", []), outcome.state)]
     say = " ".join([options.get("said") or ""] + told).strip()
-    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint")})
+    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint"), "hinted": options.get("hinted")})
 
 
 @router.get("/new", response_class=HTMLResponse)
@@ -342,6 +364,16 @@ def scorecard_page(request: Request):
         "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
 
 
+@router.get("/summary", response_class=HTMLResponse)
+def summary_page(request: Request):
+    """The match summary as a page (the table opens it as a dialog when script runs)."""
+    outcome = _service(request).current(browser_id(request))
+    summary = summary_model(outcome.state)
+    if summary is None:
+        return back_after_move("/", FLASH, {"message": "The match is not over yet: its summary comes at the end."})
+    return templates.TemplateResponse(request, "summary.html", {"page": "summary", "sm": summary, "now_ms": now_ms()})
+
+
 @router.get("/how-to-play", response_class=HTMLResponse)
 def how_to_play(request: Request):
     return templates.TemplateResponse(request, "how_to_play.html", {"page": "how"})
@@ -351,8 +383,18 @@ STAT_ROWS = [
     ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("abandoned", "Left unfinished (counted as lost)"),
     ("drawn", "Drawn"), ("win_rate", "Win rate"),
     ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"),
-    ("best_total", "Best total"), ("average_total", "Average total"), ("hints_used", "Hints used"),
+    ("hints_used", "Hints used"), ("actions_taken", "Actions taken"),
 ]
+# Totals only compare within one rule set (and one length of match): they are shown there.
+RULES_STAT_ROWS = [
+    ("played", "Played"), ("won", "Won"), ("win_rate", "Win rate"), ("best_total", "Best total"),
+    ("average_total", "Average total"), ("actions_taken", "Actions taken"),
+]
+
+
+def rules_label(key: str) -> str:
+    """``"standard, 9 holes"`` as a heading: ``"Standard, 9 holes"``."""
+    return key[:1].upper() + key[1:]
 
 
 def _stat(key: str, value) -> str:
@@ -383,7 +425,20 @@ def statistics(request: Request):
     online = stats.get("online") or {}
     online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
                    if key != "hints_used"]  # no hints at a table of people
+    rule_sets = []
+    for key, data in golf.get("by_rules", {}).items():
+        label = rules_label(key)
+        recent = data["recent_totals"]
+        rule_sets.append({
+            "label": label, "id": f"rules-{len(rule_sets) + 1}",
+            "rows": [{"label": text, "value": _stat(name, data.get(name))} for name, text in RULES_STAT_ROWS],
+            "recent": recent,
+            "chart": line_chart([("Your total", recent)], [str(i + 1) for i in range(len(recent))],
+                                f"{label}: your last {len(recent)} finished totals, oldest first",
+                                x_title="Match") if len(recent) > 1 else None,
+        })
     return templates.TemplateResponse(request, "stats.html", {
         "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
+        "rule_sets": rule_sets,
         "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review"),
         "online_rows": online_rows, "online_played": online.get("played", 0)})

@@ -134,11 +134,15 @@ def foundation_card(state: dict) -> Card:
     return card
 
 
-def new_deal_model(state: dict) -> dict:
+def new_deal_model(state: dict, typed: dict | None = None, error: str | None = None) -> dict:
+    """The New deal form; after a refused deal number, with what was typed and why."""
     rules = state.get("rules") or {}
     moved = state["moves_taken"] and state["phase"] == "playing"
+    typed = typed or {}
     return {
         "version": state["version"],
+        "seed": typed.get("seed") or "",
+        "seed_error": error if typed else None,
         "options": [(name, text, about, bool(rules.get(name))) for name, text, about in OPTIONS],
         "winnable_only": state.get("winnable_only", False),
         "warn": (f"Leaving this deal now counts it as played, with {cards_text(state['score'])} left."
@@ -147,7 +151,8 @@ def new_deal_model(state: dict) -> dict:
 
 
 def table_context(state: dict, *, message: str | None = None, hint: str | None = None, say: str = "",
-                  focus: str = "", running: bool | None = None) -> dict:
+                  focus: str = "", running: bool | None = None, typed: dict | None = None,
+                  stats: dict | None = None) -> dict:
     phase = state["phase"]
     if running is None:
         running = phase == "playing" and state["moves_taken"] > 0
@@ -177,7 +182,28 @@ def table_context(state: dict, *, message: str | None = None, hint: str | None =
         "message": message,
         "say": say,
         "focus": focus or _default_focus(state),
-        "new_deal": new_deal_model(state),
+        "new_deal": new_deal_model(state, typed, message),
+        # A refused deal number: the form opens again with it, and the alert stays for the rest.
+        "reopen_new_deal": bool(typed),
+        "confirm_restart": phase == "playing" and state["moves_taken"] > 0,
+        "left_if_restarted": cards_text(state["score"]),
+        "won": _won_model(state, stats) if phase == "won" else None,
+    }
+
+
+def _won_model(state: dict, stats: dict | None) -> dict:
+    """The celebration of a cleared deal: how it went, and the statistics it adds to."""
+    stats = stats or {}
+    rate = stats.get("win_rate")
+    return {
+        "moves": state["moves"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "facts": [
+            ("Deals won", f"{stats.get('won', 0)} of {stats.get('played', 0)}"),
+            ("Win rate", f"{rate * 100:.0f}%" if rate is not None else "–"),
+            ("Current winning streak", str(stats.get("current_streak", 0))),
+            ("Best winning streak", str(stats.get("best_streak", 0))),
+        ],
     }
 
 
@@ -213,6 +239,13 @@ def _default_focus(state: dict, after_pile: int = 0) -> str:
 
 def render(request: Request, state: dict, *, status: int = 200, page: bool = False, flash: str | None = None,
            autofocus: bool = False, **options) -> Response:
+    if options.get("typed") and page:
+        # Without script a refused deal number goes back to the New deal page, as typed.
+        return render_fresh(request, "solitaire_new.html", {
+            "page": "solitaire", "nd": new_deal_model(state, options["typed"], options.get("message")),
+            "now_ms": now_ms()}, status)
+    if state["phase"] == "won":
+        options["stats"] = request.app.state.stats(browser_id(request))["solitaire"]
     t = table_context(state, **options)
     t["autofocus"] = autofocus
     context = {"request": request, "t": t, "page": "solitaire", "flash": flash}
@@ -326,8 +359,11 @@ async def solitaire_command(request: Request, command: str):
     if command not in COMMANDS:
         raise HTTPException(404)
     form = await request.form()
-    # A refusal keeps focus where it was, and the clock as the page had it.
+    # A refusal keeps focus where it was, and the clock as the page had it; a refused
+    # New deal keeps the deal number as typed, to be put right.
     refused = {"focus": "keep", "running": form.get("clock") == "running"}
+    if command == "new" and form.get("options"):
+        refused["typed"] = {"seed": str(form.get("seed") or "")[:40]}
     return await answer_move(request, _service(request), lambda: _perform(request, command), render, _back,
                              refused=refused)
 

@@ -80,7 +80,33 @@ class Card:
         return " ".join(classes + self.classes)
 
 
-def grid_cards(state: dict, index: int, live: bool, touched: set[int] = frozenset()) -> list[Card]:
+HINTED = "hinted"  # the class of the card or button the hint suggests
+
+
+def hint_target(action: dict | None) -> str:
+    """The hint's move as the board marks it: ``"draw-stock"``, ``"swap-3"``, ``"reject"``.
+
+    >>> hint_target({"action": "swap", "position": 3}), hint_target({"action": "draw", "source": "stock"})
+    ('swap-3', 'draw-stock')
+    """
+    if not action:
+        return ""
+    kind = action.get("action", "")
+    if kind == "draw":
+        return f"draw-{action.get('source')}"
+    if kind in ("swap", "reveal"):
+        return f"{kind}-{action.get('position')}"
+    return kind
+
+
+def suggest(card: Card, target: str) -> None:
+    """Mark ``card`` as the hint's suggestion when its move is ``target``."""
+    if target and card.action and target == f"{card.action}-{card.value}":
+        card.classes.append(HINTED)
+        card.label += ", the hint's suggestion"
+
+
+def grid_cards(state: dict, index: int, live: bool, touched: set[int] = frozenset(), hinted: str = "") -> list[Card]:
     """The cards of ``players[index]``, each named by owner, place and face; the person's
     cards are buttons where an action of theirs takes that position."""
     rules = state["rules"]
@@ -111,6 +137,7 @@ def grid_cards(state: dict, index: int, live: bool, touched: set[int] = frozense
             card.action, card.param, card.value = "swap", "position", position
         elif position in reveal:
             card.action, card.param, card.value = "reveal", "position", position
+        suggest(card, hinted)
         cards.append(card)
     return cards
 
@@ -124,13 +151,13 @@ def touched_positions(events: list[dict], player_id: str) -> set[int]:
 # --------------------------------------------------------------------------- the board
 
 
-def seat(state: dict, index: int, live: bool, touched: set[int]) -> dict:
+def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "") -> dict:
     player = state["players"][index]
     rules = state["rules"]
     return {
         "id": player["id"],
         "name": player["name"],
-        "cards": grid_cards(state, index, live, touched),
+        "cards": grid_cards(state, index, live, touched, hinted),
         "rows": rules["rows"],
         "cols": rules["cols"],
         "showing": player.get("showing"),
@@ -183,13 +210,15 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     return {}
 
 
-def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play") -> dict:
+def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play", hinted: str = "") -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live.
-    ``base``: where the moves are posted (a table of people has its own address)."""
+    ``base``: where the moves are posted (a table of people has its own address).
+    ``hinted``: the hint's move (:func:`hint_target`), marked on its card or button."""
     kinds = legal_kinds(state) if live else {}
     touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
-    seats = [seat(state, i, live, touched[p["id"]]) for i, p in enumerate(state["players"])]
+    hinted = hinted if live else ""
+    seats = [seat(state, i, live, touched[p["id"]], hinted if i == 0 else "") for i, p in enumerate(state["players"])]
 
     count = state["stock_count"]
     stock = Card(label=f"Stock, {count} card{'s' if count != 1 else ''}" if count else
@@ -197,6 +226,7 @@ def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "
     stock.classes.append("stock")
     if "draw-stock" in kinds:
         stock.action, stock.param, stock.value = "draw", "source", "stock"
+    suggest(stock, hinted)
 
     top = state["discard"]["top"]
     discard = Card(label=f"Discard pile, {card_label(top)}" if top else "Discard pile, empty", card=top)
@@ -205,6 +235,7 @@ def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "
         discard.classes.append("empty")
     if "draw-discard" in kinds:
         discard.action, discard.param, discard.value = "draw", "source", "discard"
+    suggest(discard, hinted)
 
     held = None
     held_by = None
@@ -254,6 +285,7 @@ def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "
         "skip": "skip" in kinds,
         "knock": "knock" in kinds,
         "next_hole": "next_hole" in kinds,
+        "hinted": hinted if hinted in ("reject", "skip", "knock") else "",
         "phase": state["phase"],
         "many": len(seats) > 2,
         "dealt": any(e.get("action") == "deal" for e in events),

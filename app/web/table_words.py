@@ -292,6 +292,38 @@ def describe_action(action: dict, state: dict) -> str:
             "next_hole": "Deal the next hole"}.get(kind, "Play on")
 
 
+def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
+    """What an undo took back: ``"Taken back: your swap into top row, column 2, and the
+    computer's 2 moves after it."`` (seat 0 is the person; the others' moves are counted,
+    since what they drew may not be shown)."""
+    if not undone:
+        return "Your last move was taken back."
+    rules = state["rules"]
+    seat, action = undone[0]
+    kind = action.get("action")
+    where = (position_name(action["position"], rules["rows"], rules["cols"])
+             if kind in ("reveal", "swap") else "")
+    mine = {
+        "reveal": f"turning up your card at {where}",
+        "swap": f"your swap into {where}",
+        "draw": "your draw from the stock" if action.get("source") == "stock" else "your take from the discard pile",
+        "reject": "throwing away the card you drew",
+        "skip": "leaving your cards as they were",
+        "knock": "your knock",
+        "next_hole": "dealing the next hole",
+    }.get(kind, "your last move")
+    replies = [s for s, _ in undone[1:] if s != seat]
+    if not replies:
+        return f"Taken back: {mine}."
+    count = f"{len(replies)} move{'s' if len(replies) != 1 else ''}"
+    others = sorted(set(replies))
+    if len(others) == 1:
+        player = state["players"][others[0]] if others[0] < len(state["players"]) else {"name": "Computer"}
+        who = "the computer" if player["name"] == "Computer" else player["name"]
+        return f"Taken back: {mine}, and {who}'s {count} after it."
+    return f"Taken back: {mine}, and the {count} the computers made after it."
+
+
 def hint_sentence(advice: dict, state: dict) -> str:
     """One sentence: ``"Expert would take the 7 of hearts: it pairs your 7 in column 2."``
 

@@ -19,6 +19,9 @@ from app.players.greedy import GreedyPlayer
 def test_docstring_examples():
     assert doctest.testmod(words).failed == 0
     assert doctest.testmod(table).failed == 0
+    import app.service.stats as stats
+    import app.web.charts as charts
+    assert doctest.testmod(charts).failed == 0 and doctest.testmod(stats).failed == 0
 
 
 @pytest.mark.parametrize("players", range(2, 9))

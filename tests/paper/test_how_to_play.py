@@ -62,3 +62,10 @@ def test_the_faq_answers_the_questions(page, question):
 def test_the_worked_examples_link_to_the_calculator(api, page):
     link = re.search(r'href="(/score\?card=5H[^"]+)"', page).group(1)
     assert 'id="score-total">17<' in api.get(link).text
+
+
+def test_no_words_are_said_twice_in_a_row(page):
+    text = re.sub(r"<[^>]+>", " ", page)
+    words = re.findall(r"[A-Za-z’']+", text)
+    pairs = {f"{a} {b}" for a, b, c, d in zip(words, words[1:], words[2:], words[3:]) if (a, b) == (c, d)}
+    assert not pairs, pairs

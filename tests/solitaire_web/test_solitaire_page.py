@@ -95,6 +95,10 @@ def test_keyboard_alone_plays_undoes_and_restarts(page):
     assert moves(page) == played - 2
 
     tab_to(page, r"^Restart$")
+    page.keyboard.press("Enter")
+    # After a move Restart asks first; its dialog's own Restart button has the focus.
+    assert page.locator("#sol-restart-dialog").evaluate("d => d.open")
+    assert focused_name(page) == "Restart"
     press(page)
     assert moves(page) == 0 and prompt(page) == "Play a card onto the 2 of hearts."
     assert f"Deal {SEED} starts again from the beginning." in announced(page)

@@ -1,0 +1,115 @@
+"""Every rule of :class:`~app.golf.rules.RuleSet` as a choice on the New game form.
+
+Each option's choices are strings (what a form sends) with their words; the empty
+choice keeps the preset's own value, and says what that value is. Reading a form back
+accepts only the listed strings, so nothing else can reach the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.golf.rules import PRESETS, RuleSet
+from app.service.errors import Invalid
+
+YES_NO = [("yes", "Yes"), ("no", "No")]
+
+
+def _points(low: int, high: int) -> list[tuple[str, str]]:
+    return [(str(v), str(v).replace("-", "\u2212")) for v in range(high, low - 1, -1)]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    field: str
+    label: str
+    choices: list[tuple[str, str]]
+    hint: str | None = None
+    nullable: bool = False  # "none" is the rule's None (no value), not a word of its own
+
+    def encode(self, value) -> str:
+        """The choice string a rule value is offered as."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None and self.nullable:
+            return "none"
+        return str(value)
+
+    def decode(self, text: str):
+        """The rule value of a choice string (only listed ones are read)."""
+        if text in ("yes", "no"):
+            return text == "yes"
+        if text == "none" and self.nullable:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+
+    def refusal(self) -> str:
+        """Why a value not offered is refused: ``"Players must be a whole number from 2 to 8."``."""
+        numbers = [int(v) for v, _ in self.choices if v.lstrip("-").isdigit()]
+        if len(numbers) == len(self.choices):
+            return f"{self.label} must be a whole number from {min(numbers)} to {max(numbers)}."
+        return f"{self.label}: choose one of {', '.join(text for _, text in self.choices)}."
+
+    def words(self, value) -> str:
+        return dict(self.choices)[self.encode(value)]
+
+
+RULE_OPTIONS: list[RuleOption] = [
+    RuleOption("players", "Players", [(str(n), f"{n} players: you and {n - 1} computer{'s' if n > 2 else ''}")
+                                      for n in range(2, 9)]),
+    RuleOption("holes", "Holes", [(str(n), f"{n} hole{'s' if n > 1 else ''}") for n in range(1, 19)]),
+    RuleOption("rows", "Rows in each grid", [("2", "2 rows"), ("3", "3 rows")]),
+    RuleOption("cols", "Columns in each grid", [("2", "2 columns"), ("3", "3 columns"), ("4", "4 columns")]),
+    RuleOption("decks", "Packs of cards", [("none", "One, two for six or more players"), ("1", "1 pack"),
+                                           ("2", "2 packs"), ("3", "3 packs")], nullable=True),
+    RuleOption("opening_reveals", "Cards turned up at the start", [(str(n), str(n)) for n in range(4)]),
+    RuleOption("peek_near_row", "Look once at your bottom row", YES_NO),
+    RuleOption("flip_after_reject", "After Discard draw", [("must", "Must reveal a card"),
+                                                           ("may", "May reveal a card"), ("never", "No reveal")]),
+    RuleOption("ending", "The hole closes", [("all_face_up", "When all your cards are face up"),
+                                             ("knock", "When a player knocks")]),
+    RuleOption("final_turn", "Final turn for the others", YES_NO),
+    RuleOption("going_out_penalty", "Closing without the lowest score",
+               [("none", "No penalty"), ("double", "Your score doubles"), ("plus10", "10 points added")]),
+    RuleOption("jokers", "Jokers (two in each pack)", YES_NO),
+    RuleOption("joker_value", "A joker scores", _points(-5, 0)),
+    RuleOption("joker_pair_value", "A pair of jokers scores", [("none", "As any matched column"), *_points(-4, 0)],
+               nullable=True),
+    RuleOption("twos_face_value", "Twos at face value (2, not −2)", YES_NO),
+    RuleOption("jacks_zero", "Jacks worth 0, kings 10", YES_NO),
+    RuleOption("match_value", "A matched column scores", _points(-4, 0)),
+    RuleOption("match_rows", "A row of one rank matches too", YES_NO),
+    RuleOption("match_diagonals", "A diagonal of one rank matches too", YES_NO, "Square grids only."),
+    RuleOption("four_of_a_kind", "Two matched columns of one rank side by side",
+               [("none", "Score as two pairs"), ("-10", "Score −10"), ("-20", "Score −20")], "Two-row grids only.",
+               nullable=True),
+]
+
+# Every rule a person can set is offered (the name is the form's preset, not a rule to set).
+assert {o.field for o in RULE_OPTIONS} == set(RuleSet.model_fields) - {"name"}
+
+
+def preset_words(preset: RuleSet) -> dict[str, str]:
+    """What each option is under ``preset``, in words: ``{"holes": "9 holes", ...}``."""
+    return {o.field: o.words(getattr(preset, o.field)) for o in RULE_OPTIONS}
+
+
+def all_preset_words() -> dict[str, dict[str, str]]:
+    return {name: preset_words(rules) for name, rules in PRESETS.items()}
+
+
+def changes_from_form(form) -> dict:
+    """The rules a form sets (an empty choice keeps the preset's). A choice the form does
+    not offer is refused with the reason (:class:`~app.service.errors.Invalid`)."""
+    changes = {}
+    for option in RULE_OPTIONS:
+        text = form.get(option.field)
+        if not text:
+            continue
+        if text not in dict(option.choices):
+            raise Invalid(option.refusal())
+        changes[option.field] = option.decode(text)
+    return changes
