@@ -241,7 +241,7 @@ class Explainer:
         # would do my score more good and the card thrown from here is what decided.
         if rival_own >= own or rival_own - own >= rival_thrown - thrown:
             rival_saving = self.saving(held, rival["position"])
-            if gain and rival_saving is not None and 0 < rival_saving < saving:
+            if gain and saving is not None and rival_saving is not None and 0 < rival_saving < saving:
                 return f"{opening}: {gain}, more than {self.what(rival)} would save."
             if gain:
                 return f"{opening}: {gain}."
