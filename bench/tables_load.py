@@ -81,7 +81,9 @@ class Server:
         with contextlib.closing(__import__("socket").socket()) as probe:
             probe.bind((HOST, 0))
             self.port = probe.getsockname()[1]
-        env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "bench-deal-key"}
+        # Rate limits off: every simulated person comes from this one address.
+        env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "bench-deal-key",
+               "GOLF_RATE_LIMIT_ENABLED": "false"}
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.process = subprocess.Popen(
