@@ -96,6 +96,9 @@ def _seen_from(state: GolfState, seat: int | None) -> dict:
         "hole": state.hole,
         "holes": rules.holes,
         "hole_turns": hole_turns(state),
+        # Four-card Golf: a player looks once at their near cards and lays them down again.
+        # The look is over once the seat has begun a turn of its own this hole.
+        "peek_over": seat is not None and hole_turns(state, seat) > 0,
         "first_player": ids[state.first_player],
         "phase": _phase_for(state, seat),
         "turn": ids[state.turn] if state.turn is not None else None,
@@ -117,15 +120,16 @@ def _seen_from(state: GolfState, seat: int | None) -> dict:
     }
 
 
-def hole_turns(state: GolfState) -> int:
-    """Turns begun so far this hole (a draw or a knock begins one): a fact every seat at
-    the table has watched, which tells a player how long the hole has lasted."""
+def hole_turns(state: GolfState, seat: int | None = None) -> int:
+    """Turns begun so far this hole (a draw or a knock begins one), by every seat or by
+    ``seat`` alone: a fact every seat at the table has watched, which tells a player how
+    long the hole has lasted."""
     turns = 0
     for entry in reversed(state.log):
         code = entry[1:]
         if code == "n":  # the deal of this hole
             break
-        if code[0] in "dk":
+        if code[0] in "dk" and (seat is None or entry[0] == str(seat)):
             turns += 1
     return turns
 

@@ -97,6 +97,23 @@ def test_the_four_card_peek_is_named_for_its_owner_only():
     assert not any("looked" in c.label for c in board["opponents"][0]["cards"])
 
 
+def test_the_four_card_peek_is_shown_until_your_first_turn_then_laid_face_down():
+    # The seed: look once at your two near cards and lay them face down again.
+    state = GolfState.new(6, PRESETS["four-card"])
+    while state.turn != 0:  # the others play their turns (from the stock, then throw it away)
+        seat = state.turn
+        state.apply(seat, action_from_json({"action": "draw", "source": "stock"}))
+        state.apply(seat, action_from_json({"action": "reject"}))
+        assert not view(state, 0)["peek_over"]  # others' turns do not end your look
+        assert sum(c.peeked is not None for c in table.board(view(state, 0))["me"]["cards"]) == 2
+    state.apply(0, action_from_json({"action": "draw", "source": "stock"}))
+    seen = view(state, 0)
+    assert seen["peek_over"]
+    mine = table.board(seen)["me"]["cards"]
+    assert all(c.peeked is None and "looked" not in c.label for c in mine)
+    assert sum(cell.get("peeked") is not None for cell in seen["players"][0]["grid"]) == 2  # the view still knows
+
+
 # --------------------------------------------------------------------------- how a hole closes
 
 
