@@ -319,3 +319,27 @@ def test_new_game_dialog_sets_level_rules_and_seed(page):
     assert page.get_by_role("button", name=re.compile(r"^Your card, middle row, column 3, face down$")).count() == 1
     state = api(page, "GET", "/api/match")
     assert state["seed"] == 4242 and state["level"] == "hard" and state["rules"]["rows"] == 3
+
+
+def test_no_serious_accessibility_violations_with_eight_players_in_every_phase(page):
+    # Eight seats, the others folded round the table, through to the end of a one-hole match.
+    new_match(page, seed=919, rules={"players": 8, "holes": 1})
+    page.goto("/")
+    assert axe_violations(page) == [], "opening, 8 players"
+    for _ in range(2):
+        page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
+        wait_settled(page)
+    page.get_by_role("button", name=re.compile("^Stock")).click()
+    wait_settled(page)
+    assert axe_violations(page) == [], "holding a card, 8 players"
+    page.get_by_role("button", name="Keys").click()
+    assert axe_violations(page, "#keys-dialog") == [], "keys dialog"
+    page.keyboard.press("Escape")
+
+    api(page, "POST", "/api/match/reject")
+    assert play_out_hole(page)["phase"] == "match_over"
+    open_table(page)
+    wait_settled(page)
+    assert axe_violations(page) == [], "match over, 8 players"
+    page.get_by_role("button", name="Scorecard").click()
+    assert axe_violations(page, "#scorecard-dialog") == [], "scorecard dialog, 8 players"
