@@ -71,6 +71,29 @@ def version_from_etag(header: str | None, message: str = ETAG_MESSAGE) -> int | 
     return whole_number(quoted.group(1) if quoted else text, message)
 
 
+# A number a person types that may be below zero (a hole's score on the score sheet):
+# an optional minus, the typographic one too, then a few ASCII digits.
+_SIGNED = re.compile(r"-?[0-9]{1,6}")
+
+
+def signed_number(text: object, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number, minus sign allowed, from ``low`` to ``high``, else
+    :class:`Invalid` naming ``what`` and the range.
+
+    >>> signed_number(" \u22123 ", "Hole 1", -50, 100)
+    -3
+    """
+    if not isinstance(text, str) or len(text) > 12:
+        raise Invalid(f"{what} must be a whole number from {low} to {high}.")
+    cleaned = text.strip().replace("\u2212", "-")
+    if not _SIGNED.fullmatch(cleaned):
+        raise Invalid(f"{what} must be a whole number from {low} to {high}, not {text.strip()[:12]!r}.")
+    value = int(cleaned)
+    if not low <= value <= high:
+        raise Invalid(f"{what} must be from {low} to {high}, not {value}.")
+    return value
+
+
 def query_number(text: str | None, default: int) -> int:
     """A number in a query string that only tunes a page (never changes a game): the
     default when it is missing or not a whole number."""

@@ -22,7 +22,7 @@ from app.service.scorekeeper import (HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX
                                      standings)
 from app.store.score_sheets import SheetRecord
 from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates
-from app.web.score_numbers import whole_number
+from app.web.numbers import signed_number
 from app.web.score_pages import CHOICES, choose, rules_of, score_form_model
 
 router = APIRouter(include_in_schema=False)
@@ -113,7 +113,7 @@ async def create(request: Request):
     other = str(form.get("holes_other") or "")
     chosen, fields = choose(form)
     try:
-        holes = whole_number(other if holes_text == "other" else holes_text, "Holes", 1, MAX_HOLES)
+        holes = signed_number(other if holes_text == "other" else holes_text, "Holes", 1, MAX_HOLES)
         rules_of(fields)
         sheet = _service(request).create(browser_id(request), [n for n in names if n.strip()], holes, chosen)
     except Unavailable:
@@ -167,13 +167,13 @@ def _entries(form, sheet: SheetRecord) -> dict[tuple[int, int], int | None]:
         if text in ("-", "\u2212"):
             continue
         what = f"Hole {hole + 1}, {sheet.players[player]}"
-        entries[(hole, player)] = None if not text else whole_number(text, what, LOWEST_SCORE, HIGHEST_SCORE)
+        entries[(hole, player)] = None if not text else signed_number(text, what, LOWEST_SCORE, HIGHEST_SCORE)
     return entries
 
 
 def _version(form) -> int | None:
     text = form.get("version")
-    return None if text in (None, "") else whole_number(str(text), "The page's version", 0, 10**9)
+    return None if text in (None, "") else signed_number(str(text), "The page's version", 0, 10**9)
 
 
 @router.post("/scorekeeper/{sheet_id}/scores", response_class=HTMLResponse)
@@ -237,8 +237,8 @@ def cell_calculator(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
         raise HTTPException(404)
     sheet = _service(request).sheet(browser_id(request), sheet_id)
-    hole = whole_number(request.query_params.get("hole", ""), "Hole", 1, sheet.holes) - 1
-    player = whole_number(request.query_params.get("player", ""), "Player", 1, len(sheet.players)) - 1
+    hole = signed_number(request.query_params.get("hole", ""), "Hole", 1, sheet.holes) - 1
+    player = signed_number(request.query_params.get("player", ""), "Player", 1, len(sheet.players)) - 1
     params = request.query_params
     if not any(name in params for name, _, _ in CHOICES):
         params = _with_rules(params, sheet.rules)
