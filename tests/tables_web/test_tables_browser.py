@@ -289,6 +289,9 @@ def test_focus_stays_on_your_card_when_another_seat_moves(people):
     ann.get_by_role("button", name="Start the match").click()
     ann.wait_for_selector("#board")
     bea.goto(f"/t/{code}")
+    # Bea's page connecting redraws Ann's table once: let that pass before Ann takes focus.
+    ann.wait_for_selector(".seat:not(.mine) .tag.connected")
+    wait_settled(ann)
     ann.locator("#prompt").focus()
     chosen = tab_to(ann, MINE_DOWN)
     before = version(ann)
