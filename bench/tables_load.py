@@ -2,7 +2,7 @@
 
     python -m bench.tables_load [--idle 1000] [--tables 100] [--seats 4] [--think 1.0]
                                 [--duration 60] [--database sqlite|postgresql] [--workers 1|2]
-                                [--waves 3] [--wave-size 1000]
+                                [--waves 3] [--wave-size 1000] [--gc-thresholds 700,10,10]
 
 Starts the server(s) as subprocesses on 127.0.0.1 (one uvicorn process on a throw-away
 SQLite file, or one or two on a throw-away PostgreSQL database, dropped after), then:
@@ -21,6 +21,9 @@ SQLite file, or one or two on a throw-away PostgreSQL database, dropped after), 
    (tabs that come and go): after each wave the server's memory, open file descriptors,
    event-stream subscribers and asyncio tasks, and the ``table_streams`` rows, which
    must all come back to where they were (and every seat must show away).
+
+Beside each count: the objects the server's garbage collector tracks, and its full
+collections (the first is the one the server makes as it starts) with the longest pause.
 
 The client is asyncio over plain sockets (HTTP/1.1 keep-alive for requests, one socket
 per event stream); its CPU time is printed beside the servers' so that it can be seen
@@ -63,13 +66,38 @@ LATE_SECONDS = 5  # an event not seen this long after its move counts as missed
 def instrumented_app():
     """The app (settings from the environment) with one extra route for this benchmark:
     the notifier's subscriber count and the event loop's task count."""
+    import gc
+
+    from app import main as golf_main
     from app.main import create_app
 
+    if os.environ.get("BENCH_GC_THRESHOLDS"):
+        golf_main.GC_THRESHOLDS = tuple(int(n) for n in os.environ["BENCH_GC_THRESHOLDS"].split(","))
+
     app = create_app()
+    pauses: list[float] = []  # the garbage collector's pauses of the oldest generation, in ms
+    started: list[float] = []
+
+    def timed(phase: str, info: dict) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started[:] = [time.perf_counter()]
+            elif started:
+                pauses.append((time.perf_counter() - started[0]) * 1000)
+
+    gc.callbacks.append(timed)
 
     @app.get("/bench/streams", include_in_schema=False)
     async def streams() -> dict:
-        return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks())}
+        return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks()),
+                "full_collections": len(pauses), "longest_collection_ms": round(max(pauses, default=0), 1),
+                "tracked": len(gc.get_objects())}
+
+    @app.get("/bench/heap", include_in_schema=False)
+    async def heap() -> dict:
+        from collections import Counter
+        kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
+        return dict(kinds.most_common(12))
 
     return app
 
@@ -458,7 +486,8 @@ async def settle(servers: list[Server], rows: Rows, subscribers: int, streams: i
 
 def describe(servers: list[Server], counts: list[dict]) -> str:
     return "; ".join(f"RSS {s.rss_kb() / 1024:.1f} MB, {s.open_files()} fds, {c['subscribers']} subscribers, "
-                     f"{c['tasks']} tasks" for s, c in zip(servers, counts))
+                     f"{c['tasks']} tasks, {c['tracked']} objects tracked, {c['full_collections']} full garbage collections "
+                     f"(longest {c['longest_collection_ms']} ms)" for s, c in zip(servers, counts))
 
 
 async def run(args, database_url: str, logs: Path) -> bool:
@@ -498,6 +527,9 @@ async def run(args, database_url: str, logs: Path) -> bool:
               f"{len(idle)} idle streams open ...")
         await open_streams(players)
         await play(servers, played, args.think, args.duration)
+        for server in servers:
+            status, kinds = await Http(server.port).request("GET", "/bench/heap", close=True)
+            print(f"  the objects the collector tracks, most common kinds: {kinds}")
 
         await close_streams(idle + players)
         counts, waited = await settle(servers, rows, 0, 0)
@@ -563,11 +595,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, choices=(1, 2), default=1, help="server processes")
     parser.add_argument("--waves", type=int, default=3, help="waves of streams opened and closed")
     parser.add_argument("--wave-size", type=int, default=1000, help="streams in each wave")
+    parser.add_argument("--gc-thresholds", help="the servers' garbage collector thresholds while serving, "
+                                                "e.g. 700,10,10 (Python's own) to compare with app.main's")
     parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test",
                         help="a PostgreSQL server to make the throw-away database on")
     args = parser.parse_args()
     if args.workers == 2 and args.database == "sqlite":
         parser.error("two server processes need --database postgresql (on SQLite, run one process)")
+    if args.gc_thresholds:
+        os.environ["BENCH_GC_THRESHOLDS"] = args.gc_thresholds  # read by instrumented_app in each server
     people = args.idle + args.tables * args.seats
     raise_file_limit(3 * max(people, args.wave_size) + 1024)  # a stream and a request socket each, and slack
 

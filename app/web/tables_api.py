@@ -8,6 +8,7 @@ a client fetches its own view of the table when a new one is announced.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import secrets
@@ -175,7 +176,17 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
     async def announce():
         try:
             yield {"event": "table", "data": json.dumps({"version": version})}
-            async for newer in subscription:
+            while True:
+                # A quiet stream says something every PING_SECONDS, here rather than in a
+                # task of its own beside every stream (fewer objects held per open page).
+                try:
+                    async with asyncio.timeout(PING_SECONDS):
+                        newer = await anext(subscription)
+                except TimeoutError:
+                    yield {"comment": "ping"}
+                    continue
+                except StopAsyncIteration:
+                    return
                 yield {"event": "table", "data": json.dumps({"version": newer})}
         finally:
             # The stream is over (the client went away): free everything, even while
@@ -185,4 +196,4 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
                 with contextlib.suppress(Exception):
                     await run_in_threadpool(service.close_stream, code, stream)
 
-    return EventSourceResponse(announce(), ping=PING_SECONDS)
+    return EventSourceResponse(announce(), ping=0)

@@ -110,8 +110,10 @@ def _record_failure(failures: list, run) -> None:
         failures.append(error)
 
 
-def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
-    """The server in this process (uvicorn on a thread), so its notifier can be looked into."""
+@contextlib.contextmanager
+def server_in_this_process(tmp_path):
+    """The server in this process (uvicorn on a thread), so that its notifier and
+    service can be looked into; yields (app, base URL)."""
     import uvicorn
 
     from app.main import create_app
@@ -128,7 +130,14 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
         while not server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.02)
-        base = f"http://127.0.0.1:{port}"
+        yield app, f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
+    with server_in_this_process(tmp_path) as (app, base):
         ann, bea, code = _setup(base, base)
         with contextlib.closing(ann), contextlib.closing(bea):
             notifier, service = app.state.notifier, app.state.tables
@@ -148,9 +157,24 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
                         s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
                     assert time.monotonic() < deadline, "closed streams were kept"
                     time.sleep(0.05)
-    finally:
-        server.should_exit = True
-        thread.join(10)
+
+
+def test_a_quiet_stream_says_something_now_and_then_so_proxies_keep_it_open(tmp_path, monkeypatch):
+    from app.web import tables_api
+
+    monkeypatch.setattr(tables_api, "PING_SECONDS", 0.2)
+    with server_in_this_process(tmp_path) as (app, base):
+        ann, bea, code = _setup(base, base)
+        with contextlib.closing(ann), contextlib.closing(bea), \
+                EventReader(bea, f"/api/tables/{code}/events") as events:
+            opened = events.next_version(timeout=2)
+            deadline = time.monotonic() + 5
+            while sum(line.startswith(":") for line in events.lines) < 3:
+                assert time.monotonic() < deadline, f"no comment on a quiet stream: {events.lines}"
+                time.sleep(0.05)
+            # Between the comments the stream still announces every change, in order.
+            moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
+            assert opened < moved and events.wait_for(moved, timeout=2) == moved
 
 
 def _stream_rows(app) -> int:
