@@ -32,8 +32,8 @@ from app.golf.rules import RuleSet
 from app.players.review import review_hole
 from app.service import clock
 from app.service.common import in_transaction
-from app.service.errors import Conflict, Invalid
-from app.service.tables import Forbidden, NotFound, seat_of
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound
+from app.service.table_streams import seat_of
 from app.service.turns import deal_seed
 from app.store import repository, reviews
 from app.store.repository import MatchRecord, TableRecord

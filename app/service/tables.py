@@ -18,10 +18,8 @@ through the same versioned write, so of several processes racing only one wins.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import secrets
-import threading
 import time
 import unicodedata
 from collections.abc import Callable
@@ -38,10 +36,11 @@ from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import spectator_view, view, view_event
 from app.service import clock
 from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
-from app.service.errors import Conflict, Invalid, ServiceError, Stale, Unavailable
+from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
+from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
 from app.service.turns import computer_step, deal_seed, run_turn
 from app.store import repository
 from app.store.repository import TableRecord
@@ -53,20 +52,9 @@ HOST = 0
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 TIMER_SECONDS = (10, 3600)
-STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
-CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
-STREAMS_PER_STATEMENT = 500
 LOST_RACE_RETRIES = 3
 NOTICES_KEPT = 20
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-class Forbidden(ServiceError):
-    status = 403
 
 
 def invite_code() -> str:
@@ -88,13 +76,6 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
     return text
 
 
-def seat_of(record: TableRecord, browser_id: str) -> int | None:
-    for seat, entry in enumerate(record.seats):
-        if entry["kind"] == "person" and entry.get("browser") == browser_id:
-            return seat
-    return None
-
-
 class TableService:
     def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
                  stand_in_level: str = "medium"):
@@ -104,22 +85,17 @@ class TableService:
         self.now = now
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         self.cache = StateCache(size=1024)
-        # This process's open event streams of seated people: refreshed all at once
-        # (one statement every STREAM_REFRESH_SECONDS, not one transaction per stream).
-        self._streams: set[str] = set()
-        self._streams_lock = threading.Lock()
+        # This process's open event streams of seated people (their seats show connected).
+        self.streams = OpenStreams(engine, notifier, lambda: self.now())
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
-        # Closed streams whose row could not be deleted then (the database out of reach):
-        # stream -> table code, tried again with the next refresh.
-        self._unforgotten: dict[str, str] = {}
 
     # ------------------------------------------------------------------ reads
 
     def table(self, browser_id: str, code: str) -> dict:
         """The table as ``browser_id`` sees it; a turn whose time has run out is played first."""
         def read(connection: Connection):
-            return *self._load(connection, code), self._connected_seats(connection, code)
+            return *self._load(connection, code), self.streams.connected_seats(connection, code)
 
         record, state, connected = self._read(read)
         self._keep(record, state)
@@ -404,68 +380,6 @@ class TableService:
 
         return self._run(browser_id, code, None, follow)
 
-    # ------------------------------------------------------------------ event streams
-
-    def open_stream(self, browser_id: str, code: str, stream: str) -> int:
-        """Note an open event stream (its seat shows connected); returns the version.
-        The others hear of it as a table event, to show the seat connected."""
-        def note(connection: Connection) -> tuple[int, bool]:
-            record = self._record(connection, code)
-            seat = seat_of(record, browser_id)
-            if seat is not None:
-                repository.open_stream(connection, stream, code, seat, self.now())
-                self.notifier.stage(connection, code, record.version)
-            return record.version, seat is not None
-
-        version, seated = in_transaction(self.engine, note)
-        if seated:
-            with self._streams_lock:
-                self._streams.add(stream)
-        self.notifier.publish(code, version)
-        return version
-
-    def refresh_streams(self) -> int:
-        """Mark every open stream of this process connected as of now, and forget the
-        closed ones a failure left behind; how many are open."""
-        with self._streams_lock:
-            streams = sorted(self._streams)
-            unforgotten, self._unforgotten = self._unforgotten, {}
-        for stream, code in unforgotten.items():
-            with contextlib.suppress(Unavailable):  # kept for the next time
-                self.close_stream(code, stream)
-        now = self.now()
-        for start in range(0, len(streams), STREAMS_PER_STATEMENT):
-            chunk = streams[start:start + STREAMS_PER_STATEMENT]
-            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))
-        return len(streams)
-
-    def open_streams(self) -> int:
-        """This process's open streams of seated people."""
-        with self._streams_lock:
-            return len(self._streams)
-
-    def close_stream(self, code: str, stream: str) -> None:
-        with self._streams_lock:
-            self._streams.discard(stream)
-
-        def forget(connection: Connection) -> int | None:
-            if not repository.close_stream(connection, stream):
-                return None
-            version = self._record(connection, code).version
-            self.notifier.stage(connection, code, version)
-            return version
-
-        try:
-            version = in_transaction(self.engine, forget)
-        except Unavailable:
-            # Not marked connected any more, so its seat shows away within
-            # CONNECTED_WITHIN_MS; its row goes when the database answers again.
-            with self._streams_lock:
-                self._unforgotten[stream] = code
-            raise
-        if version is not None:
-            self.notifier.publish(code, version)
-
     # ------------------------------------------------------------------ the one loop
 
     def _run(self, browser_id: str | None, code: str, if_match: int | None, change) -> dict:
@@ -475,7 +389,7 @@ class TableService:
         def load(connection: Connection):
             nonlocal connected
             if browser_id is not None:
-                connected = self._connected_seats(connection, code)
+                connected = self.streams.connected_seats(connection, code)
             return self._load(connection, code)
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
@@ -529,10 +443,7 @@ class TableService:
     # ------------------------------------------------------------------ helpers
 
     def _record(self, connection: Connection, code: str) -> TableRecord:
-        record = repository.load_table(connection, code) if isinstance(code, str) and len(code) <= 32 else None
-        if record is None:
-            raise NotFound("There is no table with this code: check the invite link.")
-        return record
+        return load_record(connection, code)
 
     def _load(self, connection: Connection, code: str) -> tuple[TableRecord, GolfState]:
         record = self._record(connection, code)
@@ -594,9 +505,6 @@ class TableService:
         record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
                                             "at_ms": self.now()}][-NOTICES_KEPT:]
 
-    def _connected_seats(self, connection: Connection, code: str) -> set[int]:
-        return repository.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
-
     @staticmethod
     def _next(record: TableRecord) -> str | None:
         """The code of the table made for another match after this one, if any."""
@@ -611,16 +519,12 @@ class TableService:
             entry["seat"], entry["name"], entry["kind"] = seat, record.seats[seat]["name"], record.seats[seat]["kind"]
         return seen
 
-    def _connected(self, code: str) -> set[int]:
-        since = self.now() - CONNECTED_WITHIN_MS
-        return in_transaction(self.engine, lambda connection: repository.connected_seats(connection, code, since))
-
     def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
                   connected: set[int] | None = None) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""
         you = seat_of(record, browser_id) if browser_id is not None else None
         if connected is None:
-            connected = self._connected(record.code)
+            connected = self.streams.connected(record.code)
         players = len(record.seats)
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
                   "left": bool(entry.get("left")),
@@ -707,6 +611,6 @@ async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> No
         if time.monotonic() - refreshed >= STREAM_REFRESH_SECONDS:
             refreshed = time.monotonic()
             try:
-                await asyncio.to_thread(service.refresh_streams)
+                await asyncio.to_thread(service.streams.refresh)
             except Exception:
                 log.exception("marking open event streams connected failed")

@@ -166,13 +166,13 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
     # Subscribed before the version is read, so that no change in between is missed.
     subscription = notifier.subscribe(code)
     try:
-        version = await run_in_threadpool(service.open_stream, browser_id, code, stream)
+        version = await run_in_threadpool(service.streams.open, browser_id, code, stream)
     except BaseException:
         subscription.close()
         raise
 
     # The service keeps the stream marked connected (all of a process's streams in one
-    # statement) until close_stream.
+    # statement) until it is closed.
     async def announce():
         try:
             yield {"event": "table", "data": json.dumps({"version": version})}
@@ -194,6 +194,6 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
             subscription.close()
             with anyio.CancelScope(shield=True):
                 with contextlib.suppress(Exception):
-                    await run_in_threadpool(service.close_stream, code, stream)
+                    await run_in_threadpool(service.streams.close, code, stream)
 
     return EventSourceResponse(announce(), ping=0)

@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 from app.service.browsers import browser_id_for
 from app.service.errors import Unavailable
 from app.service.notify import InProcessNotifier
-from app.service.tables import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
+from app.service.table_streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
 from app.store import repository
 from app.store.repository import TABLE_STREAMS
 from tests.tables.servers import EventReader, server_process
@@ -147,13 +147,13 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
                 for stream in streams:
                     stream.__enter__()
                     stream.next_version(timeout=2)
-                assert notifier.subscriber_count(code) == 20 and service.open_streams() == 20
+                assert notifier.subscriber_count(code) == 20 and service.streams.count() == 20
                 assert _stream_rows(app) == 20
                 assert [s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]] == [True, True, False]
                 for stream in streams:
                     stream.__exit__(None, None, None)
                 deadline = time.monotonic() + 5
-                while notifier.subscriber_count() or service.open_streams() or _stream_rows(app) or any(
+                while notifier.subscriber_count() or service.streams.count() or _stream_rows(app) or any(
                         s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
                     assert time.monotonic() < deadline, "closed streams were kept"
                     time.sleep(0.05)
@@ -194,18 +194,18 @@ def test_an_open_stream_keeps_its_seat_connected_until_it_closes_or_its_process_
     def connected() -> list[bool]:
         return [seat["connected"] for seat in service.table(host, code)["seats"]]
 
-    service.open_stream(host, code, "host-tab")
-    assert connected() == [True, False, False] and service.open_streams() == 1
+    service.streams.open(host, code, "host-tab")
+    assert connected() == [True, False, False] and service.streams.count() == 1
     for _ in range(8):  # two minutes, with the process's refresh every 15 s
         now[0] += STREAM_REFRESH_SECONDS * 1000
-        assert service.refresh_streams() == 1
+        assert service.streams.refresh() == 1
     assert connected() == [True, False, False]
     now[0] += CONNECTED_WITHIN_MS + 1  # no refresh since: the process is gone
     assert connected() == [False, False, False]
-    service.refresh_streams()
+    service.streams.refresh()
     assert connected() == [True, False, False]
-    service.close_stream(code, "host-tab")
-    assert connected() == [False, False, False] and service.open_streams() == 0
+    service.streams.close(code, "host-tab")
+    assert connected() == [False, False, False] and service.streams.count() == 0
     assert _stream_rows(golf_app) == 0
 
 
@@ -214,7 +214,7 @@ def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_da
     service = golf_app.state.tables
     code = api.post("/api/tables", json=TABLE).json()["code"]
     host = browser_id_for(api.cookies["golf_session"])
-    service.open_stream(host, code, "host-tab")
+    service.streams.open(host, code, "host-tab")
     delete_row = repository.close_stream
 
     def unreachable(connection, stream):
@@ -222,11 +222,11 @@ def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_da
 
     monkeypatch.setattr(repository, "close_stream", unreachable)
     with pytest.raises(Unavailable):
-        service.close_stream(code, "host-tab")
-    assert service.open_streams() == 0 and _stream_rows(golf_app) == 1
-    service.refresh_streams()  # still out of reach: kept for the next time
+        service.streams.close(code, "host-tab")
+    assert service.streams.count() == 0 and _stream_rows(golf_app) == 1
+    service.streams.refresh()  # still out of reach: kept for the next time
     assert _stream_rows(golf_app) == 1
     monkeypatch.setattr(repository, "close_stream", delete_row)
-    service.refresh_streams()
+    service.streams.refresh()
     assert _stream_rows(golf_app) == 0
     assert not any(seat["connected"] for seat in service.table(host, code)["seats"])
