@@ -22,7 +22,7 @@ from app.service.solitaire import SolitaireService
 from app.service.stats import golf_stats, online_stats, solitaire_stats
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
-from app.store.database import make_engine, migrate
+from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
 from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages, tables_pages
 from app.web.caching import StaticCacheMiddleware
@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.stats = stats
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
+        checkpoints = asyncio.create_task(checkpoint_forever(engine))
         # What start-up made (modules, routes, templates: over 100,000 objects) lives as
         # long as the process: out of the garbage collector's sight, a full collection
         # costs what the requests' objects cost, not tens of milliseconds more, and a
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
         purging.cancel()
+        checkpoints.cancel()
         sweeper.cancel()
         reviews.close()
         await notifier.stop()
