@@ -87,11 +87,19 @@ def instrumented_app():
 
     gc.callbacks.append(timed)
 
+    connections = [0]  # database connections opened since the first count was asked for
+
+    def opened(*_) -> None:
+        connections[0] += 1
+
     @app.get("/bench/streams", include_in_schema=False)
     async def streams() -> dict:
+        from sqlalchemy import event
+        if not event.contains(app.state.engine, "connect", opened):
+            event.listen(app.state.engine, "connect", opened)
         return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks()),
                 "full_collections": len(pauses), "longest_collection_ms": round(max(pauses, default=0), 1),
-                "tracked": len(gc.get_objects())}
+                "tracked": len(gc.get_objects()), "connections": connections[0]}
 
     @app.get("/bench/heap", include_in_schema=False)
     async def heap() -> dict:
@@ -487,7 +495,8 @@ async def settle(servers: list[Server], rows: Rows, subscribers: int, streams: i
 def describe(servers: list[Server], counts: list[dict]) -> str:
     return "; ".join(f"RSS {s.rss_kb() / 1024:.1f} MB, {s.open_files()} fds, {c['subscribers']} subscribers, "
                      f"{c['tasks']} tasks, {c['tracked']} objects tracked, {c['full_collections']} full garbage collections "
-                     f"(longest {c['longest_collection_ms']} ms)" for s, c in zip(servers, counts))
+                     f"(longest {c['longest_collection_ms']} ms), {c['connections']} database connections opened"
+                     for s, c in zip(servers, counts))
 
 
 async def run(args, database_url: str, logs: Path) -> bool:

@@ -26,10 +26,15 @@ MIGRATION_LOCK = 0x676F6C66
 
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
+    # The pools keep open as many connections as requests commonly run at once (the
+    # server runs up to 40 on threads): a connection made and closed around each request
+    # beyond the pool cost a new PostgreSQL session (or SQLite's set-up) every time.
+    # At most 30 per process on PostgreSQL, to leave room for several processes.
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10)
     prepare_sqlite_folder(url)
-    engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
+    engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False},
+                           pool_size=20, max_overflow=20)
 
     @event.listens_for(engine, "connect")
     def _tune(dbapi_connection, _record):
