@@ -34,6 +34,7 @@ from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
 from app.service.table_streams import seat_of
+from app.service.tables import named
 from app.service.turns import deal_seed
 from app.store import repository, reviews
 from app.store.repository import MatchRecord, TableRecord
@@ -176,47 +177,29 @@ class ReviewService:
     def match_review(self, browser_id: str, hole: int | None = None) -> tuple[int, dict]:
         """``(status, body)``: 200 with the review of ``hole`` (or of every finished hole
         of the match), or 202 while it is being prepared."""
-        return in_transaction(self.engine, lambda connection: self.match_review_in(connection, browser_id, hole))
+        return in_transaction(self.engine, lambda connection: self.reviewed(
+            connection, own_match(connection, browser_id), hole))
 
-    def match_review_in(self, connection: Connection, browser_id: str, hole: int | None) -> tuple[int, dict]:
-        """:meth:`match_review` in the caller's transaction."""
-        record = repository.load_match(connection, browser_id)
-        if record is None:
-            raise Conflict("There is no match to review yet.")
-        return self.reviewed(connection, browser_id, match_key(record), PERSON, record.seed, record.rules,
-                             record.log, hole)
+    def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
+        """The review of the caller's own seat at an online table (as :meth:`match_review`)."""
+        return in_transaction(self.engine, lambda connection: self.reviewed(
+            connection, table_seat(connection, browser_id, code), hole))
 
-    def reviewed(self, connection: Connection, browser_id: str, match_id: str, seat: int, public_seed: int,
-                 rules_data: dict, log: list[str], hole: int | None) -> tuple[int, dict]:
-        """The review of ``seat``'s decisions in ``hole`` (every finished hole when None)."""
-        rules = RuleSet(**rules_data)
+    def reviewed(self, connection: Connection, who: Reviewed, hole: int | None) -> tuple[int, dict]:
+        """The review of ``who``'s decisions in ``hole`` (every finished hole when None)."""
+        rules = RuleSet(**who.rules)
         if hole is not None and not 1 <= hole <= rules.holes:
             raise Invalid(f"There is no hole {hole}: this match has holes 1 to {rules.holes}.")
-        state = replay(deal_seed(self.deal_key, public_seed), rules, log)
+        state = replay(deal_seed(self.deal_key, who.public_seed), rules, who.log)
         finished = len(state.hole_scores)
         if hole is not None and hole > finished:
             raise Conflict(f"Hole {hole} is not finished yet: it can be reviewed once it is scored.")
         if hole is None and not finished:
             raise Conflict("No hole of this match is finished yet: a hole can be reviewed once it is scored.")
         holes = [hole] if hole is not None else list(range(1, finished + 1))
-        jobs = [self.job(browser_id, match_id, seat, public_seed, rules_data, state.log, h) for h in holes]
+        jobs = [self.job(who.browser_id, who.match_id, who.seat, who.public_seed, who.rules, state.log, h)
+                for h in holes]
         return self.respond(connection, jobs, hole)
-
-    def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
-        """The review of the caller's own seat at an online table (as :meth:`match_review`)."""
-        def read(connection: Connection) -> tuple[int, dict]:
-            record = repository.load_table(connection, code) if len(code) <= 32 else None
-            if record is None:
-                raise NotFound("There is no table with this code: check the invite link.")
-            seat = seat_of(record, browser_id)
-            if seat is None:
-                raise Forbidden("Only the people seated at this table have decisions of their own to review.")
-            if record.status == "waiting":
-                raise Conflict("The match has not begun: no hole is finished yet.")
-            return self.reviewed(connection, browser_id, table_key(record.code), seat, record.seed, record.rules,
-                                 record.log, hole)
-
-        return in_transaction(self.engine, read)
 
     def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:
         """A hole of an online table was scored and committed: review it for each person."""
@@ -231,17 +214,24 @@ class ReviewService:
         """``(status, body)``: 200 with ``{"decision", "number", "count", "view"}``, the
         ``number``-th (from 1) decision of ``hole`` and the person's view just before it;
         202 while the hole's review is being prepared."""
+        return self.decision_of(lambda connection: own_match(connection, browser_id), hole, number)
+
+    def table_decision(self, browser_id: str, code: str, hole: int, number: int) -> tuple[int, dict]:
+        """:meth:`decision` for the caller's own seat at an online table."""
+        return self.decision_of(lambda connection: table_seat(connection, browser_id, code), hole, number)
+
+    def decision_of(self, find: Callable[[Connection], Reviewed], hole: int, number: int) -> tuple[int, dict]:
         def read(connection: Connection) -> tuple[int, dict]:
-            status, review = self.match_review_in(connection, browser_id, hole)
+            who = find(connection)
+            status, review = self.reviewed(connection, who, hole)
             if status != 200:
                 return status, review
             decisions = review["decisions"]
             if not 1 <= number <= len(decisions):
                 raise Invalid(f"Hole {hole} has decisions 1 to {len(decisions)}.")
             decision = decisions[number - 1]
-            record = repository.load_match(connection, browser_id)
             return 200, {"decision": decision, "number": number, "count": len(decisions), "review": review,
-                         "view": board_at(self.deal_key, record, decision["index"])}
+                         "view": board_at(self.deal_key, who, decision["index"])}
 
         return in_transaction(self.engine, read)
 
@@ -275,11 +265,46 @@ def match_key(record: MatchRecord) -> str:
     return record.match_id or f"seed-{record.seed}"
 
 
-def board_at(deal_key: bytes, record: MatchRecord, index: int, seat: int = PERSON) -> dict:
-    """``seat``'s view just before the log's ``index``-th action: the table as that player
+@dataclass(frozen=True)
+class Reviewed:
+    """Whose decisions a review weighs, and the match they were made in: the browser's
+    own match against the computer (seat 0), or its seat at an online table."""
+
+    browser_id: str
+    match_id: str
+    seat: int
+    public_seed: int
+    rules: dict
+    log: list
+    table: TableRecord | None = None  # at a table: the players' names for its board
+
+
+def own_match(connection: Connection, browser_id: str) -> Reviewed:
+    record = repository.load_match(connection, browser_id)
+    if record is None:
+        raise Conflict("There is no match to review yet.")
+    return Reviewed(browser_id, match_key(record), PERSON, record.seed, record.rules, record.log)
+
+
+def table_seat(connection: Connection, browser_id: str, code: str) -> Reviewed:
+    """The browser's own seat at the table; refused to anyone without one."""
+    record = repository.load_table(connection, code) if len(code) <= 32 else None
+    if record is None:
+        raise NotFound("There is no table with this code: check the invite link.")
+    seat = seat_of(record, browser_id)
+    if seat is None:
+        raise Forbidden("Only the people seated at this table have decisions of their own to review.")
+    if record.status == "waiting":
+        raise Conflict("The match has not begun: no hole is finished yet.")
+    return Reviewed(browser_id, table_key(record.code), seat, record.seed, record.rules, record.log, record)
+
+
+def board_at(deal_key: bytes, who: Reviewed, index: int) -> dict:
+    """``who``'s view just before the log's ``index``-th action: the table as that player
     saw it when deciding (nothing turned up later is in it)."""
-    state = replay(deal_seed(deal_key, record.seed), RuleSet(**record.rules), record.log[:index])
-    return view(state, seat)
+    state = replay(deal_seed(deal_key, who.public_seed), RuleSet(**who.rules), who.log[:index])
+    seen = view(state, who.seat)
+    return named(who.table, seen, who.seat) if who.table is not None else seen
 
 
 RECENT_MATCHES = 10

@@ -76,6 +76,15 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
     return text
 
 
+def named(record: TableRecord, seen: dict, you: int | None) -> dict:
+    """A view with each player named and marked as the table's state names them."""
+    players = len(record.seats)
+    for i, entry in enumerate(seen["players"]):
+        seat = (you + i) % players if you is not None else i
+        entry["seat"], entry["name"], entry["kind"] = seat, record.seats[seat]["name"], record.seats[seat]["kind"]
+    return seen
+
+
 class TableService:
     def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
                  stand_in_level: str = "medium"):
@@ -344,8 +353,8 @@ class TableService:
                     continue
                 shown = [view_event(e, you, players) for e in happened]
                 events += shown
-                frames.append((shown, self._named(record, view(before, you) if you is not None
-                                                  else spectator_view(before), you)))
+                frames.append((shown, named(record, view(before, you) if you is not None
+                                             else spectator_view(before), you)))
         return {"table": table, "moves": moves, "events": events, "frames": frames}
 
     def again(self, browser_id: str, code: str) -> dict:
@@ -510,14 +519,6 @@ class TableService:
         """The code of the table made for another match after this one, if any."""
         return next((n["next"] for n in record.notices if n.get("next")), None)
 
-    @staticmethod
-    def _named(record: TableRecord, seen: dict, you: int | None) -> dict:
-        """A view with each player named and marked as the table's state names them."""
-        players = len(record.seats)
-        for i, entry in enumerate(seen["players"]):
-            seat = (you + i) % players if you is not None else i
-            entry["seat"], entry["name"], entry["kind"] = seat, record.seats[seat]["name"], record.seats[seat]["kind"]
-        return seen
 
     def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
                   connected: set[int] | None = None) -> dict:

@@ -199,6 +199,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "focus": focus,
         "speed": speed,
         "speeds": SPEED_NAMES,
+        "review_url": "/review",  # the review of your play; a table of people has its own
     }
 
 

@@ -1,16 +1,26 @@
 """The review pages: a finished hole's decisions, the whole match's, and the table as it
 stood at one decision (read only, the move made and the Expert's marked).
 
+The same pages review the browser's own match against the computer (``/review``) and
+its own seat at an online table (``/t/{code}/review``): a :class:`Source` says where the
+review comes from and where the pages' links lead; everything else is shared. At a table
+only the people seated there have a review: anyone else is refused, as by the API.
+
 A review not ready yet (it is computed in the background when the hole ends) is shown
-as a progress indicator that asks again every second (``/review/status``).
+as a progress indicator that asks again every second (``<base>/status``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from app.service.errors import ServiceError, Unavailable
+from app.service.review import ReviewService
 from app.web import table as tbl
 from app.web.common import browser_id, render_fresh
 from app.web.numbers import query_number
@@ -19,6 +29,30 @@ router = APIRouter(include_in_schema=False)
 
 VERDICT_NAMES = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
                  "blunder": "Blunder"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Whose review the pages show, and where their links lead."""
+
+    base: str                # the review's own address: the list; ``/status`` and ``/decision`` under it
+    back: str                # the table the review is of
+    scorecard: str | None    # the scorecard page (a table of people shows its scorecard on its page)
+    review: Callable[[ReviewService, str, int | None], tuple[int, dict]]
+    decision: Callable[[ReviewService, str, int, int], tuple[int, dict]]
+
+
+OWN_MATCH = Source("/review", "/", "/scorecard",
+                   lambda reviews, browser, hole: reviews.match_review(browser, hole),
+                   lambda reviews, browser, hole, number: reviews.decision(browser, hole, number))
+
+
+def table_seat(code: str) -> Source:
+    """The review of this browser's seat at the table ``code``."""
+    table = f"/t/{quote(code, safe='')}"
+    return Source(f"{table}/review", table, None,
+                  lambda reviews, browser, hole: reviews.table_review(browser, code, hole),
+                  lambda reviews, browser, hole, number: reviews.table_decision(browser, code, hole, number))
 
 
 def _hole(request: Request) -> int | None:
@@ -39,10 +73,10 @@ def _numbered(decisions: list[dict]) -> None:
         decision["number"] = counts[decision["hole"]]
 
 
-def _body(request: Request, hole: int | None) -> tuple[int, dict]:
+def _body(request: Request, source: Source, hole: int | None) -> tuple[int, dict]:
     """The review (or its progress) as the templates draw it; a refusal as a message."""
     try:
-        status, review = request.app.state.reviews.match_review(browser_id(request), hole)
+        status, review = source.review(request.app.state.reviews, browser_id(request), hole)
     except Unavailable:
         raise
     except ServiceError as error:
@@ -56,21 +90,19 @@ def _body(request: Request, hole: int | None) -> tuple[int, dict]:
     return status, {**review, "hole": hole}
 
 
-@router.get("/review", response_class=HTMLResponse)
-def review_page(request: Request):
+def review_page(request: Request, source: Source) -> HTMLResponse:
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
-    status, body = _body(request, hole)  # a storage failure: the one refusal handler answers
-    return render_fresh(request, "review.html", {"page": "review", "title": title, "r": body,
+    status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
+    return render_fresh(request, "review.html", {"page": "review", "title": title, "r": body, "src": source,
                                                  "names": VERDICT_NAMES}, 200 if status == 202 else status)
 
 
-@router.get("/review/status", response_class=HTMLResponse)
-def review_status(request: Request):
+def review_status(request: Request, source: Source) -> HTMLResponse:
     """The review's body alone: the progress while it is prepared, then the review."""
     hole = _hole(request)
-    status, body = _body(request, hole)
-    return render_fresh(request, "_review_body.html", {"r": body, "names": VERDICT_NAMES},
+    status, body = _body(request, source, hole)
+    return render_fresh(request, "_review_body.html", {"r": body, "src": source, "names": VERDICT_NAMES},
                         200 if status == 202 else status)
 
 
@@ -89,23 +121,21 @@ def _mark(board: dict, action: dict, mark: str, words: str) -> None:
     card.label += f" ({words})"
 
 
-@router.get("/review/decision", response_class=HTMLResponse)
-def decision_page(request: Request):
+def decision_page(request: Request, source: Source) -> HTMLResponse:
     hole, number = _hole(request), _number(request)
     title = f"Hole {hole}, decision {number}"
+    common = {"page": "review", "title": title, "names": VERDICT_NAMES, "src": source}
     try:
         if hole is None:
             raise ServiceError("Name a finished hole to review.")
-        status, found = request.app.state.reviews.decision(browser_id(request), hole, number)
+        status, found = source.decision(request.app.state.reviews, browser_id(request), hole, number)
     except Unavailable:
         raise  # answered by the one refusal handler
     except ServiceError as error:
-        return render_fresh(request, "review.html", {"page": "review", "title": title, "names": VERDICT_NAMES,
-                                                     "r": {"refused": error.message, "hole": hole}},
+        return render_fresh(request, "review.html", {**common, "r": {"refused": error.message, "hole": hole}},
                             error.status if error.status != 400 else 422)
     if status != 200:
-        return render_fresh(request, "review.html", {"page": "review", "title": title, "r": {**found, "hole": hole},
-                                                     "names": VERDICT_NAMES})
+        return render_fresh(request, "review.html", {**common, "r": {**found, "hole": hole}})
     decision = found["decision"]
     board = tbl.board(found["view"], live=False)
     same = decision["action"] == decision["best"]
@@ -113,5 +143,41 @@ def decision_page(request: Request):
     if not same:
         _mark(board, decision["best"], "review-best", "the Expert's move")
     return render_fresh(request, "review_decision.html", {
-        "page": "review", "title": title, "hole": hole, "d": decision, "number": number, "count": found["count"],
-        "b": board, "same": same, "names": VERDICT_NAMES})
+        **common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board,
+        "same": same})
+
+
+# --------------------------------------------------------------------------- your match
+
+
+@router.get("/review", response_class=HTMLResponse)
+def own_review(request: Request):
+    return review_page(request, OWN_MATCH)
+
+
+@router.get("/review/status", response_class=HTMLResponse)
+def own_review_status(request: Request):
+    return review_status(request, OWN_MATCH)
+
+
+@router.get("/review/decision", response_class=HTMLResponse)
+def own_decision(request: Request):
+    return decision_page(request, OWN_MATCH)
+
+
+# --------------------------------------------------------------------------- your seat at a table
+
+
+@router.get("/t/{code}/review", response_class=HTMLResponse)
+def table_review(request: Request, code: str):
+    return review_page(request, table_seat(code))
+
+
+@router.get("/t/{code}/review/status", response_class=HTMLResponse)
+def table_review_status(request: Request, code: str):
+    return review_status(request, table_seat(code))
+
+
+@router.get("/t/{code}/review/decision", response_class=HTMLResponse)
+def table_decision(request: Request, code: str):
+    return decision_page(request, table_seat(code))

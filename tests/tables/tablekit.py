@@ -53,14 +53,15 @@ def true_state(golf_app, code: str) -> GolfState:
     return state
 
 
-def hidden_from(golf_app, code: str, viewer: int | None) -> set[str]:
-    """Cards ``viewer`` (None: a spectator) may not know now: face-down cards (but its own
-    peeked ones), stock cards never seen face up this hole, and a card another seat drew
-    from the stock (one deck: a code in a response means that very card)."""
+def hidden_from(golf_app, code: str, viewer: int | None, upto: int | None = None) -> set[str]:
+    """Cards ``viewer`` (None: a spectator) may not know now (or just before the log's
+    ``upto``-th action): face-down cards (but its own peeked ones), stock cards never seen
+    face up this hole, and a card another seat drew from the stock (one deck: a code in a
+    response means that very card)."""
     row = record(golf_app, code)
     state = GolfState.new(deal_seed(golf_app.state.tables.deal_key, row.seed), RuleSet(**row.rules))
     seen: set[str] = set(state.discard)
-    for entry in row.log:
+    for entry in row.log[:upto]:
         hole = state.hole
         state.apply(*parse_log_entry(entry))
         if state.hole != hole:
