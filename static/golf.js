@@ -163,9 +163,13 @@
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
-        showBoard(board, showLive, delay * 0.6);
+        // Focus goes to the next likely control once the live board (with its buttons)
+        // is in: a view transition puts it in a moment later.
+        showBoard(board, function () {
+          showLive();
+          if (afterSwap) focusAfterSwap(table);
+        }, delay * 0.6);
         announce(table.dataset.say);
-        if (afterSwap) focusAfterSwap(table);
         return;
       }
       var frame = steps[index++];
