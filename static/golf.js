@@ -1,8 +1,9 @@
 /* Golf table: the little the page needs beyond HTMX.
  *
- * - Shows the computer's turn step by step: the server sends each step as a rendered
- *   board in a <template> (#frames); this plays them with a delay, then puts the live
- *   board back. Any new request (Undo, Restart, ...) or new table cancels what is left.
+ * - Shows your move and the computer's turn step by step: the server sends each step as
+ *   a rendered board in a <template> (#frames); this plays them with a delay, then puts
+ *   the live board back. Any new request (Undo, Restart, ...) or new table cancels what
+ *   is left.
  * - Announces the computer's moves in the polite live region (#announce).
  * - Ticks the clock, keeps the computer speed in a cookie, opens the dialogs, keeps
  *   focus on the prompt (or the next likely control) after a swap, and pauses the match
@@ -50,29 +51,36 @@
   }
 
   /* ------------------------------------------------------------------ motion */
-  /* Cards move between one table and the next by a view transition: each card is named
-   * by the place it is drawn as coming from (data-vt, set by the server), so a card drawn
-   * from the stock glides from the stock to the drawn-card place, and so on. The names
-   * are set here (the page's style rules forbid inline styles). Off with reduced motion. */
+  /* Cards move between one table and the next by a view transition: each card of the
+   * table coming in is named by the place it is drawn as coming from (data-vt, set by
+   * the server), each card of the table going out by the place where it lies
+   * (data-place), so a card drawn from the stock glides from the stock to the drawn-card
+   * place, the card you swap in from your drawn-card place to its place in your grid,
+   * and so on. The names are set here (the page's style rules forbid inline styles).
+   * Off with reduced motion. */
   var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function moving() {
     return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches);
   }
 
-  function nameCards(root) {
+  function nameCards(root, by) {
     if (!root || !root.querySelectorAll) return;
+    var key = by || "vt"; // "place" for a table going out
     Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
-      card.style.viewTransitionName = "card-" + card.dataset.vt.replace(/[^a-z0-9-]/gi, "");
+      card.style.viewTransitionName = "card-" + card.dataset[key].replace(/[^a-z0-9-]/gi, "");
     });
   }
 
-  /* Replaces the board's content, as a view transition when motion is on. */
+  /* Replaces the board's content (change names the cards coming in), as a view
+   * transition when motion is on. */
   function showBoard(board, change, ms) {
-    // Never cut short a transition still running (a new table coming in): that one moves the cards.
+    // Never cut short a transition still running (a new table coming in, whose new
+    // state is photographed once this change is made): that one moves the cards.
     if (!moving() || document.activeViewTransition) { change(); return; }
     document.documentElement.style.setProperty("--move-ms", Math.max(150, Math.min(400, ms || 300)) + "ms");
-    var transition = document.startViewTransition(function () { change(); nameCards(board); });
+    nameCards(board, "place");
+    var transition = document.startViewTransition(change);
     // A move made before the last one has finished moving skips it: nothing is wrong.
     [transition.ready, transition.finished, transition.updateCallbackDone].forEach(function (done) {
       if (done) done.catch(function () {});
@@ -143,10 +151,11 @@
     var live = Array.prototype.slice.call(board.childNodes);
     frames.parentNode.removeChild(frames);
 
+    // The live board is the last step's table again: nothing on it moves.
     function showLive() {
       board.replaceChildren.apply(board, live);
       showOpenSeats(board);
-      nameCards(board);
+      nameCards(board, "place");
       prompt.textContent = table.dataset.prompt;
       table.classList.remove("playing");
       board.removeAttribute("aria-busy");
@@ -163,15 +172,20 @@
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
-        showBoard(board, showLive, delay * 0.6);
+        // Focus goes to the next likely control once the live board (with its buttons)
+        // is in: a view transition puts it in a moment later.
+        showBoard(board, function () {
+          showLive();
+          if (afterSwap) focusAfterSwap(table);
+        }, delay * 0.6);
         announce(table.dataset.say);
-        if (afterSwap) focusAfterSwap(table);
         return;
       }
       var frame = steps[index++];
       showBoard(board, function () {
         board.replaceChildren(frame.content.cloneNode(true));
         showOpenSeats(board);
+        nameCards(board);
       }, delay * 0.6);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
@@ -317,6 +331,7 @@
     // of people can come a moment apart); the new table then comes in at once.
     if (target && target.id === "table" && moving() && event.detail.shouldSwap && !document.activeViewTransition) {
       event.detail.swapOverride = "outerHTML transition:true";
+      nameCards(target, "place");
       document.documentElement.dataset.swapping = "true"; // until the new table has settled
     }
   });

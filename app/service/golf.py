@@ -27,7 +27,7 @@ from app.service import clock
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
 from app.service.stats import record_golf_result
-from app.service.turns import computers_move, deal_seed, run_turn
+from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
 from app.store.repository import MatchRecord
 
@@ -38,9 +38,10 @@ MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
 @dataclass
 class Outcome:
-    """What a call produced: the API's match state, and for the page the steps the
-    computer took (each step's events and the table as the person sees it after), so
-    that its turn can be shown one step at a time."""
+    """What a call produced: the API's match state, and for the page the steps of the
+    person's move and of the computer's replies (each step's events, the person's own
+    move's too, and the table as the person sees it after), so that they can be shown
+    one step at a time."""
 
     state: dict
     frames: list[tuple[list[dict], dict]] = field(default_factory=list)
@@ -110,9 +111,7 @@ class GolfService:
             if not isinstance(action, NextHole):
                 record.actions_taken += 1
                 clock.run_on_move(record, self.now())
-            # The person's own move is not news to them; what it set off (a reshuffle,
-            # the hole closing and being scored) is.
-            return [e for e in events if e.get("seat") != PERSON or e["action"] == "closing"]
+            return events
 
         return self._run(browser_id, if_match, move, frames=frames)
 
@@ -240,7 +239,7 @@ class GolfService:
         self.cache.put(self._key(record), state)
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
-        shown = [view_event(e, PERSON, state.rules.players) for e in events or []]
+        shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
         return Outcome(self._describe(record, state, shown, now), steps)
 
     @staticmethod

@@ -41,7 +41,7 @@ from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
-from app.service.turns import computer_step, deal_seed, run_turn
+from app.service.turns import computer_step, deal_seed, run_turn, told
 from app.store import repository
 from app.store.repository import TableRecord
 
@@ -245,8 +245,7 @@ class TableService:
                 events = state.apply(seat, action)
             except IllegalAction as error:
                 raise Conflict(str(error)) from None
-            # The mover's own move is not news to them; what it set off is.
-            return [e for e in events if e.get("seat") != seat or e["action"] == "closing"]
+            return told(events, seat)
 
         return self._run(browser_id, code, if_match, move)
 
@@ -329,8 +328,8 @@ class TableService:
         """The table as :meth:`table` gives it, and what happened since the caller's page
         last drew it (``seen``: the number of actions in the log then), for the page to
         tell and show step by step: ``events`` (as the caller's seat names them, its own
-        actions left out, for it knows them) and ``frames`` (each action's events and
-        the view after it). ``moves`` is the log's length now."""
+        actions left out, for it knows them) and ``frames`` (each action's events, its
+        own actions' too, and the view after it). ``moves`` is the log's length now."""
         record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
         if self._timed_out(record):
             self.expire(code)
@@ -347,14 +346,11 @@ class TableService:
             before = replay(self._seed(record), RuleSet(**record.rules), record.log[:seen])
             for entry in record.log[seen:]:
                 seat, action = parse_log_entry(entry)
-                happened = [e for e in before.apply(seat, action)
-                            if you is None or e.get("seat") != you or e["action"] == "closing"]
-                if not happened:
-                    continue
-                shown = [view_event(e, you, players) for e in happened]
-                events += shown
-                frames.append((shown, named(record, view(before, you) if you is not None
-                                             else spectator_view(before), you)))
+                happened = before.apply(seat, action)
+                events += [view_event(e, you, players) for e in told(happened, you)]
+                frames.append(([view_event(e, you, players) for e in happened],
+                               named(record, view(before, you) if you is not None
+                                     else spectator_view(before), you)))
         return {"table": table, "moves": moves, "events": events, "frames": frames}
 
     def again(self, browser_id: str, code: str) -> dict:

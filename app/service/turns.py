@@ -40,6 +40,12 @@ def deal_seed(deal_key: bytes, seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def told(events: list[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` is told of: its own moves are not news to it, what they set
+    off (a reshuffle, the hole closing and being scored) is. A spectator (None) is told all."""
+    return [e for e in events if seat is None or e.get("seat") != seat or e["action"] == "closing"]
+
+
 def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Event]:
     """``seat``'s computer player (of ``level``) makes one move, chosen from its own view.
 
@@ -79,7 +85,8 @@ def run_turn(engine: Engine, load: Callable[[Connection], tuple[Any, GolfState]]
     """One transaction: load ``(record, state)``, check ``if_match``, apply ``change``,
     let the computers move, ``settle`` (results at the end of a match), ``save`` over
     the version read. Returns the record, the state and the engine events since the
-    caller's move began (None when ``change`` saved nothing)."""
+    caller's move began (None when ``change`` saved nothing). ``on_step`` hears the
+    caller's move and then each computer action, each with the state just after it."""
     def work(connection: Connection):
         record, state = load(connection)
         read_version = record.version
@@ -92,6 +99,8 @@ def run_turn(engine: Engine, load: Callable[[Connection], tuple[Any, GolfState]]
             state, events = result, []
         else:
             events = list(result)
+            if on_step is not None:
+                on_step(state, events)
         events += computers_move(state, level_of(record), seed_of(record), on_step)
         settle(connection, record, state)
         record.log = list(state.log)

@@ -130,28 +130,40 @@ def new_game_model(state: dict) -> dict:
 LINE = "\n"  # the live region shows each sentence as a line of its own
 
 
-def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str, str]:
-    """The computer's turn as frames (board, prompt, what to announce), the sentences to
-    announce before the first frame, and those to announce at once when not animated."""
+def _own_move(events: list[dict]) -> bool:
+    """Whether a step is the person's own move: no one else's events among its own."""
+    return all(e.get("player") in (None, "you") for e in events)
+
+
+def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
+    """The steps to show one at a time (board, prompt, what to announce): the person's
+    own move, so that its cards are seen to move, then each of the others' replies.
+    None at the instant speed, or when the person's move is all there is (the table as
+    it stands shows it); then also what to announce at once."""
     state = outcome.state
-    events = state.get("events", [])
-    sentences = words.narrate(events, state)
-    if speed == "instant" or not outcome.frames:
-        return [], "", LINE.join(s for s, _ in sentences)
-    prefix = len(events) - sum(len(e) for e, _ in outcome.frames)
-    bounds, end = [], prefix
-    for frame_events, _ in outcome.frames:
-        end += len(frame_events)
-        bounds.append(end)
-    said_first = LINE.join(s for s, i in sentences if i < prefix)
-    frames = []
-    start = prefix
-    for (frame_events, seen), stop in zip(outcome.frames, bounds):
-        say = LINE.join(s for s, i in sentences if start <= i < stop)
-        frames.append({"board": tbl.board(seen, live=False, events=frame_events),
-                       "prompt": words.prompt(seen), "say": say})
+    steps = outcome.frames
+    if speed == "instant" or not steps or (len(steps) == 1 and _own_move(steps[0][0])):
+        return [], LINE.join(s for s, _ in words.narrate(state.get("events", []), state))
+    sentences = words.narrate([e for events, _ in steps for e in events], state)
+    frames, start = [], 0
+    for events, seen in steps:
+        stop = start + len(events)
+        frames.append({"board": tbl.board(seen, live=False, events=events),
+                       "prompt": words.prompt(seen), "say": LINE.join(s for s, i in sentences if start <= i < stop)})
         start = stop
-    return frames, said_first, ""
+    return frames, ""
+
+
+def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = "/play", hinted: str = "") -> dict:
+    """The board as it stands, its cards drawn as making the last move shown, the
+    person's own when nothing followed it (the state's events leave it out)."""
+    state = outcome.state
+    moves = [e for events, _ in outcome.frames for e in events]
+    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted,
+                      moves=moves or None)
+    if frames:
+        board["dealt"] = False  # the step that dealt has shown the deal
+    return board
 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
@@ -161,10 +173,9 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
     speed = _speed(request)
     paused = state["paused"]
     over = state["phase"] == "match_over"
-    frames, say_first, say = _frames(outcome, speed)
-    if said and frames:
-        say_first = LINE.join(filter(None, [said, say_first]))
-    elif said:
+    frames, say = _frames(outcome, speed)
+    say_first = (said or "") if frames else ""
+    if said and not frames:
         say = LINE.join(filter(None, [said, say]))
     return {
         "version": state["version"],
@@ -180,7 +191,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": tbl.board(state, live=not paused, events=state.get("events", []), hinted=hinted if hint else ""),
+        "board": live_board(outcome, frames, live=not paused, hinted=hinted if hint else ""),
         "match_over": over,
         "scorecard": scorecard_model(state),
         "summary": summary_model(state),

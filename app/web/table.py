@@ -32,6 +32,7 @@ class Card:
     matched: bool = False
     last_move: bool = False
     focusable: bool = False     # reachable by Tab though not a button (your drawn card)
+    place: str = ""             # where it lies: "you-4", "stock", "discard", "held"
     vt: str = ""                # the place it is drawn as coming from (a view transition's name)
     base: str = "/play"         # where its page takes moves: a table of people has its own
     classes: list[str] = field(default_factory=list)
@@ -189,14 +190,15 @@ def places(others: int) -> list[str]:
 
 def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     """For the cards the last move carried from one place to another, the place each
-    comes from: a view transition then draws it moving from there. A card's name is its
-    place (``"you-4"``, ``"stock"``, ``"discard"``, ``"held"``) unless it moved: the
-    card drawn from the stock is named ``"stock"`` in its new place, and the stock
-    under it ``"stock-next"``, and so on. Only the last move counts (each step of a
-    computer's turn is a table of its own)."""
-    if state.get("held"):  # the person's own draw (their moves are not among the events)
-        source = state["held"].get("source") or "stock"
-        return {"held": source, source: f"{source}-next"}
+    comes from: a view transition then draws it moving from there (the table it comes
+    from names each card by its place). A card's name is its place (``"you-4"``,
+    ``"stock"``, ``"discard"``, ``"held"``) unless it moved: the card drawn from the
+    stock is named ``"stock"`` in its new place, and the stock under it ``"stock-next"``,
+    and so on. Only the last move counts (each step of a turn is a table of its own).
+
+    >>> moving_names({"players": []}, [{"player": "you", "action": "swap", "position": 4}])
+    {'you-4': 'held', 'discard': 'you-4'}
+    """
     moves = [e for e in events if e.get("action") in ("draw", "swap", "reject")]
     if not moves:
         return {}
@@ -211,11 +213,15 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     return {}
 
 
-def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play", hinted: str = "") -> dict:
+def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play", hinted: str = "",
+          moves: list[dict] | None = None) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live.
-    ``base``: where the moves are posted (a table of people has its own address).
-    ``hinted``: the hint's move (:func:`hint_target`), marked on its card or button."""
+    ``events``: what happened, marked on the cards it changed. ``moves``: the events
+    whose last move the cards are drawn as making, when not ``events`` (which leave the
+    person's own move out). ``base``: where the moves are posted (a table of people has
+    its own address). ``hinted``: the hint's move (:func:`hint_target`), marked on its
+    card or button."""
     kinds = legal_kinds(state) if live else {}
     touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
     hinted = hinted if live else ""
@@ -255,17 +261,17 @@ def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "
     for seat_, place in zip(opponents, places(len(opponents))):
         seat_["place"] = place
     # Names for the view transitions: every card by its place, the moved ones by where they came from.
-    moved = moving_names(state, list(events))
+    moved = moving_names(state, list(events if moves is None else moves))
     flipped = {(e.get("player"), e.get("position")) for e in events if e.get("action") == "reveal"}
     for seat_ in seats:
         for position, card in enumerate(seat_["cards"]):
-            place = f"{seat_['id']}-{position}"
-            card.vt = moved.get(place, place)
+            card.place = f"{seat_['id']}-{position}"
+            card.vt = moved.get(card.place, card.place)
             if (seat_["id"], position) in flipped:
                 card.classes.append("flipped")
     for place, card in (("stock", stock), ("discard", discard), ("held", held)):
         if card is not None:
-            card.vt = moved.get(place, place)
+            card.place, card.vt = place, moved.get(place, place)
     if any(e.get("action") == "reshuffle" for e in events):
         stock.classes.append("reshuffled")
     for card in [stock, discard] + [c for s in seats for c in s["cards"]]:

@@ -155,7 +155,8 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
 
     A draw and the swap or throw that follows it make one sentence ("The computer took
     the 7 of hearts and swapped it into top row, column 2, discarding the king of
-    spades"); the person's own moves are not told back to them."""
+    spades"); the person's own moves are not told back to them (what they set off,
+    the hole closing, is)."""
     rules = state["rules"]
     rows, cols = rules["rows"], rules["cols"]
     names = player_names(state)
@@ -179,6 +180,8 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
         kind = event.get("action")
         player = event.get("player")
         who = capital(subject(player, names)) if player else ""
+        if player == "you" and kind != "closing":
+            continue
         if kind == "draw":
             flush_draw(index)
             pending = event
@@ -203,8 +206,6 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
         elif kind == "reject":
             sentences.append((f"{who} threw away the {card_label(event['card'])}.", index))
         elif kind == "reveal":
-            if player == "you":
-                continue
             sentences.append((f"{who} revealed the {card_label(event['card'])} at {where(event['position'])}.", index))
         elif kind == "skip":
             sentences.append((f"{who} revealed no card.", index))

@@ -20,11 +20,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, Outcome
 from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableService
-from app.web import table as tbl
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number
-from app.web.pages import _rules_from_form, new_game_model, table_context
+from app.web.pages import _rules_from_form, live_board, new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
@@ -183,7 +182,7 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
     t.update(
         play_base=f"{base}/play",
         running=False,  # no pause when the page is hidden: the others play on
-        board=tbl.board(match, live=not watching, events=match["events"], base=f"{base}/play"),
+        board=live_board(outcome, t["frames"], live=not watching, base=f"{base}/play"),
         can_pause=False, can_hint=False, confirm_restart=False,
         can_undo=match["can_undo"], watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review

@@ -1,5 +1,5 @@
 """Helpers for the browser tests: set a match up through the JSON API (same cookie as
-the page), read the table, move focus with the keyboard, run axe-core."""
+the page), read the table, move focus with the keyboard, watch cards move, run axe-core."""
 
 from __future__ import annotations
 
@@ -104,6 +104,62 @@ def clock_seconds(page) -> int:
     for part in parts:
         seconds = seconds * 60 + part
     return seconds
+
+
+# Counts the view transitions started and the most animations running at any frame, and
+# keeps each transition's cards: the name, accessible name and place of every card of
+# the table going out and of the table coming in, and the names whose card moved (its
+# group's animation carries it from one place on the screen to another).
+WATCH_MOTION = """
+window.__transitions = 0; window.__maxAnimations = 0; window.__moves = [];
+const cards = () => Object.fromEntries([...document.querySelectorAll('#board [data-vt]')]
+  .map(card => [card.style.viewTransitionName, {label: card.getAttribute('aria-label'), place: card.dataset.place}]));
+if (document.startViewTransition) {
+  const start = document.startViewTransition.bind(document);
+  document.startViewTransition = (update) => {
+    window.__transitions += 1;
+    const move = {before: cards(), after: {}, moved: []};
+    window.__moves.push(move);
+    return start(async () => { await update(); move.after = cards(); });
+  };
+}
+(function sample() {
+  const animations = document.getAnimations();
+  window.__maxAnimations = Math.max(window.__maxAnimations, animations.length);
+  const move = window.__moves[window.__moves.length - 1];
+  for (const animation of animations) {
+    const group = /^::view-transition-group\\((.+)\\)$/.exec((animation.effect && animation.effect.pseudoElement) || '');
+    const frames = group ? animation.effect.getKeyframes() : [];
+    if (move && frames.length > 1 && frames[0].transform !== frames[frames.length - 1].transform
+        && !move.moved.includes(group[1])) move.moved.push(group[1]);
+  }
+  requestAnimationFrame(sample);
+})();
+"""
+
+
+def moves_of(page, click) -> list[dict]:
+    """The view transitions that ``click`` set off, until the table has settled."""
+    page.wait_for_function("() => !document.activeViewTransition")  # a new table moves in only then
+    page.evaluate("() => { window.__moves = []; }")
+    click()
+    wait_settled(page)
+    return page.evaluate("() => window.__moves")
+
+
+def glides(move: dict, going: str, coming: str) -> bool:
+    """Whether, in this transition, the card named ``going`` (a pattern of its accessible
+    name) in the table going out is the card named ``coming`` in the table coming in, and
+    moves from the one's place to the other's."""
+    return any(re.search(going, before["label"]) and re.search(coming, move["after"].get(name, {}).get("label", ""))
+               and name in move["moved"] for name, before in move["before"].items())
+
+
+def carried(move: dict) -> list[str]:
+    """The cards this transition draws as carried from one place of the table to another."""
+    return [f"{card['label']}: {card['place']} to {move['after'][name]['place']}"
+            for name, card in move["before"].items()
+            if name in move["after"] and card["place"] != move["after"][name]["place"]]
 
 
 def axe_violations(page, include: str | None = None) -> list[dict]:

@@ -7,22 +7,13 @@ import re
 
 import pytest
 
-from .tablekit import new_match, open_table, wait_settled
+from app.cards import card_name
+from app.web.table_words import position_name
+
+from .tablekit import (WATCH_MOTION, api, carried, focused_name, glides, moves_of, new_match, open_table, prompt,
+                       wait_settled)
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
-
-# Counts the view transitions started and the most animations running at any frame.
-WATCH = """
-window.__transitions = 0; window.__maxAnimations = 0;
-if (document.startViewTransition) {
-  const start = document.startViewTransition.bind(document);
-  document.startViewTransition = (...args) => { window.__transitions += 1; return start(...args); };
-}
-(function sample() {
-  window.__maxAnimations = Math.max(window.__maxAnimations, document.getAnimations().length);
-  requestAnimationFrame(sample);
-})();
-"""
 
 
 @pytest.fixture
@@ -33,18 +24,25 @@ def watched(browser, server):
         context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 720},
                                       reduced_motion="reduce" if reduced else "no-preference")
         context.add_cookies([{"name": "golf_speed", "value": speed, "url": server}])
-        context.add_init_script(WATCH)
+        context.add_init_script(WATCH_MOTION)
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        pages.append((page, errors))
+        return page
 
+    pages: list = []
     yield make
+    for page, errors in pages:
+        assert not errors, f"script errors on the page: {errors}"
     for context in contexts:
         context.close()
 
 
-def play_a_turn(page) -> None:
-    new_match(page, seed=51)
+def play_a_turn(page, rules: dict | None = None) -> None:
+    new_match(page, seed=51, rules=rules)
     open_table(page)
     for _ in range(2):
         page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
@@ -69,10 +67,67 @@ def test_a_move_moves_the_cards(watched):
     assert len(names) == len(set(names)), "each card has a name of its own"
 
 
+def said_lines(page) -> list[str]:
+    """The live region's lines, oldest first."""
+    return list(reversed(page.locator("#announce p").all_inner_texts()))
+
+
+def test_your_swap_glides_the_drawn_card_into_your_grid_and_the_old_card_onto_the_discard(watched):
+    page = watched(reduced=False, speed="slow")  # each step of the reply has time to move
+    play_a_turn(page)
+    state = api(page, "GET", "/api/match")
+    held = card_name(state["held"]["card"])
+    position = next(i for i, cell in enumerate(state["players"][0]["grid"]) if not cell["face_up"])
+    where = position_name(position, state["rules"]["rows"], state["rules"]["cols"])
+    moves = moves_of(page, lambda: page.get_by_role("button", name=f"Your card, {where}, face down").click())
+    first = moves[0]  # the table just after your move, before the computer's reply
+    assert glides(first, f"^Your drawn card, {held}$", f"^Your card, {where}, {held}$"), first
+    assert glides(first, f"^Your card, {where}, face down$", "^Discard pile, "), first
+    # Then the computer's reply, step by step: its drawn card glides from a pile to its place.
+    assert any(glides(move, "^(Stock|Discard pile)", "^Computer's drawn card") for move in moves[1:]), moves
+    # Told in order, your move first; then focus is where your next move is.
+    said = said_lines(page)
+    mine = said.index(f"You put the {held} at {where}.")
+    assert any(line.startswith("The computer ") for line in said[mine + 1:]), said
+    assert prompt(page).startswith("Draw from the stock")
+    assert focused_name(page).startswith("Stock, ")
+
+
+# With a flip after a throw-away your turn goes on and the table shows your move as it
+# stands; without one the computer replies at once, step by step after your move.
+@pytest.mark.parametrize("flip", ["must", "never"])
+def test_your_throw_away_glides_the_drawn_card_onto_the_discard(watched, flip):
+    page = watched(reduced=False, speed="slow")
+    play_a_turn(page, rules={"name": "standard", "flip_after_reject": flip})
+    held = card_name(api(page, "GET", "/api/match")["held"]["card"])
+    moves = moves_of(page, lambda: page.get_by_role("button", name="Discard draw").click())
+    assert glides(moves[0], f"^Your drawn card, {held}$", f"^Discard pile, {held}$"), moves[0]
+    if flip == "must":
+        assert prompt(page) == "Choose a face-down card to reveal"
+        assert re.match(FACE_DOWN, focused_name(page)), focused_name(page)
+    else:
+        assert any(glides(move, "^(Stock|Discard pile)", "^Computer's drawn card") for move in moves[1:]), moves
+        assert any(line.startswith("The computer ") for line in said_lines(page))
+        assert focused_name(page).startswith("Stock, ")
+
+
+def test_a_table_drawn_again_carries_no_card(watched):
+    page = watched(reduced=False)
+    play_a_turn(page)  # you hold the card you drew
+    moves = moves_of(page, lambda: page.get_by_role("button", name="Hint").click())
+    assert moves and not any(carried(move) for move in moves), [carried(move) for move in moves]
+    assert page.locator("#hint").is_visible()
+
+
 def test_reduced_motion_moves_nothing(watched):
     page = watched(reduced=True)
-    play_a_turn(page)
-    page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
+    play_a_turn(page, rules={"name": "standard", "flip_after_reject": "never"})
+    page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()  # a swap, the computer replying
     wait_settled(page)
+    page.get_by_role("button", name=re.compile("^Stock")).click()
+    wait_settled(page)
+    page.get_by_role("button", name="Discard draw").click()  # a throw-away
+    wait_settled(page)
+    assert prompt(page).startswith("Draw from the stock")
     assert page.evaluate("() => window.__transitions") == 0
     assert page.evaluate("() => window.__maxAnimations") == 0

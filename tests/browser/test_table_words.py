@@ -60,6 +60,21 @@ def test_a_draw_and_its_swap_are_told_as_one_sentence():
     ]
 
 
+def test_your_own_moves_are_not_told_back_but_what_they_set_off_is():
+    state = view(GolfState.new(3), 0)
+    events = [
+        {"player": "you", "action": "draw", "source": "stock"},
+        {"player": "you", "action": "swap", "position": 1, "card": "7H", "discarded": "KS"},
+        {"player": "you", "action": "closing"},
+        {"player": "computer", "action": "draw", "source": "stock"},
+        {"player": "computer", "action": "reject", "card": "QD"},
+    ]
+    assert words.narrate(events, state) == [
+        (words.closing_sentence("you", state), 2),
+        ("The computer drew the queen of diamonds from the stock and threw it away.", 4),
+    ]
+
+
 def test_a_draw_alone_is_told_without_its_card():
     state = view(GolfState.new(3), 0)
     told = words.narrate([{"player": "computer", "action": "draw", "source": "stock"}], state)

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tests.browser.tablekit import axe_violations, focused_name, prompt, tab_to, wait_settled
+from tests.browser.tablekit import (WATCH_MOTION, axe_violations, focused_name, glides, moves_of, prompt, tab_to,
+                                   wait_settled)
 
 LIVE_MS = 2500  # a move shows on the other pages within a couple of seconds
 MINE_DOWN = r"^Your card, .* row, column \d, face down$"
@@ -299,3 +300,23 @@ def test_focus_stays_on_your_card_when_another_seat_moves(people):
     wait_version(ann, before + 1)
     wait_settled(ann)
     assert focused_name(ann) == chosen
+
+
+def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(people):
+    ann = people(speed="slow")
+    ann.context.add_init_script(WATCH_MOTION)
+    make_table(ann, ["easy"])
+    ann.get_by_role("button", name="Start the match").click()
+    ann.wait_for_selector("#board")
+    wait_settled(ann)
+    while "Draw from the stock" not in prompt(ann):
+        assert act(ann), prompt(ann)  # the opening
+    ann.get_by_role("button", name=re.compile(r"^Stock, ")).click()
+    wait_settled(ann)
+    held = ann.locator(".held-slot .card").get_attribute("aria-label").removeprefix("Your drawn card, ")
+    target = ann.locator("section.seat.mine").get_by_role("button", name=re.compile(MINE_DOWN)).first
+    where = re.match(r"Your card, (.*), face down$", target.get_attribute("aria-label")).group(1)
+    moves = moves_of(ann, target.click)
+    assert glides(moves[0], f"^Your drawn card, {held}$", f"^Your card, {where}, {held}$"), moves[0]
+    assert glides(moves[0], f"^Your card, {where}, face down$", "^Discard pile, "), moves[0]
+    assert any(glides(move, "^(Stock|Discard pile)", "drawn card, face down$") for move in moves[1:]), moves
