@@ -37,10 +37,11 @@ from app.web.session import BrowserSessionMiddleware
 # (700, 10, 10) the youngest objects are collected after every 700 net new ones: the
 # objects of the requests in flight then are carried into the older generations, which
 # fill up, and a full collection (every object: each open event stream holds about 300)
-# stopped every request for 100 to 500 ms several times a minute under load
-# (bench/tables_load.py). Collected less often, a request's objects die first; cycles
-# are still collected.
-GC_THRESHOLDS = (10_000, 20, 10)
+# stopped every request for 200 ms or more several times a minute with 1,000 open table
+# pages (bench/tables_load.py). Collected less often, a request's objects die first and
+# full collections become rare; the younger ones pause for 10 to 80 ms. Cycles are
+# still collected.
+GC_THRESHOLDS = (10_000, 10, 10)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -14,7 +14,8 @@ SQLite file, or one or two on a throw-away PostgreSQL database, dropped after), 
    stream and fetching its view of the table after each event, as a page does (but
    the event of its own move, whose answer was that view already); the
    seat whose turn it is thinks ``--think`` seconds (0.5x to 1.5x, at random) and plays
-   the greedy player's move. For every accepted move: the time from sending it until
+   the greedy player's move; each table sits down at a random moment within its first
+   two rounds of thinking. For every accepted move: the time from sending it until
    each other seat's stream announces the new version (p50, p99, worst), while the idle
    streams stay open;
 3. closes every stream, then opens and closes ``--wave-size`` streams ``--waves`` times
@@ -76,14 +77,18 @@ def instrumented_app():
 
     app = create_app()
     pauses: list[float] = []  # the garbage collector's pauses of the oldest generation, in ms
+    younger: list[float] = [0.0, 0.0]  # the longest pause of each younger generation, in ms
     started: list[float] = []
 
     def timed(phase: str, info: dict) -> None:
-        if info["generation"] == 2:
-            if phase == "start":
-                started[:] = [time.perf_counter()]
-            elif started:
-                pauses.append((time.perf_counter() - started[0]) * 1000)
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            pause = (time.perf_counter() - started[0]) * 1000
+            if info["generation"] == 2:
+                pauses.append(pause)
+            else:
+                younger[info["generation"]] = max(younger[info["generation"]], pause)
 
     gc.callbacks.append(timed)
 
@@ -95,10 +100,14 @@ def instrumented_app():
     @app.get("/bench/streams", include_in_schema=False)
     async def streams() -> dict:
         from sqlalchemy import event
+        if os.environ.get("BENCH_THREADS"):
+            import anyio.to_thread
+            anyio.to_thread.current_default_thread_limiter().total_tokens = int(os.environ["BENCH_THREADS"])
         if not event.contains(app.state.engine, "connect", opened):
             event.listen(app.state.engine, "connect", opened)
         return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks()),
                 "full_collections": len(pauses), "longest_collection_ms": round(max(pauses, default=0), 1),
+                "longest_young_ms": [round(ms, 1) for ms in younger],
                 "tracked": len(gc.get_objects()), "connections": connections[0]}
 
     @app.get("/bench/heap", include_in_schema=False)
@@ -360,12 +369,15 @@ async def close_streams(people: list[Person]) -> None:
 
 # ---------------------------------------------------------------- playing
 
-async def play_seat(table: PlayedTable, seat: int, think: float, until: float, rng: random.Random) -> None:
+async def play_seat(table: PlayedTable, seat: int, think: float, until: float, rng: random.Random,
+                    sit_down: float) -> None:
     """One person: after each event, fetch the view (unless the answer to their own
-    move already was that version's view); on their turn, think and move."""
+    move already was that version's view); on their turn, think and move. The table's
+    people sit down ``sit_down`` seconds into the run (tables do not all begin at once)."""
     person, player = table.people[seat], GreedyPlayer()
     stream = person.stream
     seen, view = -1, None
+    await asyncio.sleep(sit_down)
     while time.perf_counter() < until:
         if view is None:
             if stream.latest <= seen:
@@ -419,7 +431,11 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
     client_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     load_before = os.getloadavg()[0]
-    await asyncio.gather(*(play_seat(t, seat, think, until, random.Random(rng.random()))
+    # Each table sits down at its own moment within the first few turns' time, as tables
+    # of people do; all at once, their openings (every seat turns two cards up) came as
+    # one burst of hundreds of moves.
+    sit_down = {t.code: rng.uniform(0, 2 * think * len(t.people)) for t in played}
+    await asyncio.gather(*(play_seat(t, seat, think, until, random.Random(rng.random()), sit_down[t.code])
                            for t in played for seat in range(len(t.people))))
     wall = time.perf_counter() - started
     client_after = resource.getrusage(resource.RUSAGE_SELF)
@@ -495,7 +511,9 @@ async def settle(servers: list[Server], rows: Rows, subscribers: int, streams: i
 def describe(servers: list[Server], counts: list[dict]) -> str:
     return "; ".join(f"RSS {s.rss_kb() / 1024:.1f} MB, {s.open_files()} fds, {c['subscribers']} subscribers, "
                      f"{c['tasks']} tasks, {c['tracked']} objects tracked, {c['full_collections']} full garbage collections "
-                     f"(longest {c['longest_collection_ms']} ms), {c['connections']} database connections opened"
+                     f"(longest {c['longest_collection_ms']} ms; of the younger generations "
+                     f"{' and '.join(str(ms) for ms in c['longest_young_ms'])} ms), "
+                     f"{c['connections']} database connections opened"
                      for s, c in zip(servers, counts))
 
 
