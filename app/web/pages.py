@@ -162,7 +162,13 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
     board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted,
                       moves=moves or None)
     if frames:
-        board["dealt"] = False  # the step that dealt has shown the deal
+        # The steps have shown the deal, the flips and the last moves arriving: the board
+        # that follows them shows where everything is without playing any of it again.
+        board["dealt"] = False
+        for card in tbl.board_cards(board):
+            if "flipped" in card.classes:
+                card.classes.remove("flipped")
+            card.classes.append("settled")
     return board
 
 

@@ -84,6 +84,13 @@ class Card:
 HINTED = "hinted"  # the class of the card or button the hint suggests
 
 
+def board_cards(board: dict) -> list[Card]:
+    """Every card a board shows: the piles, the drawn card and every seat's grid."""
+    piles = [board["stock"], board["discard"], board["held"]]
+    return [card for card in piles if card is not None] + \
+        [card for seat in [board["me"], *board["opponents"]] for card in seat["cards"]]
+
+
 def hint_target(action: dict | None) -> str:
     """The hint's move as the board marks it: ``"draw-stock"``, ``"swap-3"``, ``"reject"``.
 

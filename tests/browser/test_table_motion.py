@@ -111,6 +111,34 @@ def test_your_throw_away_glides_the_drawn_card_onto_the_discard(watched, flip):
         assert focused_name(page).startswith("Stock, ")
 
 
+# Each card animation that starts on the table, and whether the steps of a reply were
+# being shown then (the table is "playing") or the live board was back.
+WATCH_CARD_ANIMATIONS = """
+window.__cardAnimations = [];
+document.addEventListener('animationstart', (event) => {
+  const table = document.getElementById('table');
+  if (!event.target.closest || !event.target.closest('#board .card')) return;
+  window.__cardAnimations.push({name: event.animationName, steps: !!table && table.classList.contains('playing'),
+                                card: event.target.getAttribute('aria-label')});
+}, true);
+"""
+
+
+def test_the_table_after_the_steps_plays_nothing_again(watched):
+    page = watched(reduced=False, speed="slow")
+    page.add_init_script(WATCH_CARD_ANIMATIONS)
+    play_a_turn(page)
+    page.evaluate("() => { window.__cardAnimations = []; }")
+    moves_of(page, lambda: page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click())
+    page.wait_for_timeout(600)  # longer than any card animation: the live board's would have begun
+    seen = page.evaluate("() => window.__cardAnimations")
+    # The steps show your card and then the computer's arriving in place ...
+    assert any(a["steps"] and a["name"].startswith("arrive") and a["card"].startswith("Your card") for a in seen)
+    assert any(a["steps"] and a["name"].startswith("arrive") and a["card"].startswith("Computer") for a in seen)
+    # ... and the live board that follows is that table again: nothing on it replays.
+    assert [a for a in seen if not a["steps"]] == [], seen
+
+
 def test_a_table_drawn_again_carries_no_card(watched):
     page = watched(reduced=False)
     play_a_turn(page)  # you hold the card you drew
