@@ -9,10 +9,10 @@ import time
 from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
-from app.golf.view import view
 from app.players.greedy import GreedyPlayer
 from app.service.turns import deal_seed
 from tests.api.test_review_api import named_cards
+from tests.players.test_review import cards_seen_by
 from tests.tables.tablekit import make_table, ok, person, post_action, record
 
 
@@ -46,14 +46,7 @@ def seen_by(golf_app, code: str, seat: int, upto: int) -> set[str]:
     state = GolfState.new(deal_seed(golf_app.state.tables.deal_key, row.seed), RuleSet(**row.rules))
     for entry in row.log[:upto]:
         state.apply(*parse_log_entry(entry))
-    seen = view(state, seat)
-    cards = set(seen["discard"]["cards"])
-    for player in seen["players"]:
-        cards |= {cell["card"] or cell.get("peeked") for cell in player["grid"]} - {None}
-        cards |= {player.get("holding_card")} - {None}
-    if seen["held"]:
-        cards.add(seen["held"]["card"])
-    return cards
+    return cards_seen_by(state, seat)
 
 
 def test_each_person_reviews_their_own_decisions_and_nobody_elses(golf_app, api):

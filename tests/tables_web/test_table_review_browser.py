@@ -8,7 +8,7 @@ import re
 
 from tests.browser.tablekit import axe_violations, tab_to, wait_settled
 from tests.tables_web.test_tables_browser import people  # noqa: F401  (a fixture)
-from tests.tables_web.test_tables_browser import LIVE_MS, act, join, make_table, version, wait_version
+from tests.tables_web.test_tables_browser import LIVE_MS, join, make_table, play_out
 
 
 def review_ready(page, code: str) -> dict:
@@ -31,14 +31,7 @@ def test_a_seated_person_reviews_their_hole_at_a_table_and_steps_through_it_by_k
     ann.wait_for_selector("#board")
     bea.goto(f"/t/{code}")
     pages = [ann, bea]
-    for _ in range(80):
-        if ann.locator(".match-over").count():
-            break
-        mover = next((p for p in pages if act(p)), None)
-        assert mover is not None
-        for other in pages:
-            if other is not mover:
-                wait_version(other, version(mover))
+    play_out(pages)
     for page in pages:
         page.wait_for_selector(".match-over", timeout=LIVE_MS)
         assert page.get_by_role("link", name="Review match").count() == 1

@@ -90,6 +90,19 @@ def act(page) -> bool:
     return True
 
 
+def play_out(pages: list, moves: int = 80) -> None:
+    """The people at these pages play until the match is over (or ``moves`` moves), each
+    waiting to see the others' moves before its own."""
+    for _ in range(moves):
+        if pages[0].locator(".match-over").count():
+            return
+        mover = next((p for p in pages if act(p)), None)
+        assert mover is not None
+        for other in pages:
+            if other is not mover:
+                wait_version(other, version(mover))
+
+
 def test_the_make_table_form_makes_a_table_and_remembers_your_name(people):
     ann = people()
     ann.goto("/tables/new")
@@ -250,14 +263,7 @@ def test_no_accessibility_violations_from_making_to_the_end(people):
     assert axe_violations(ann) == []  # the match
     pages = [ann, bea]
     bea.goto(f"/t/{code}")
-    for _ in range(80):
-        if ann.locator(".match-over").count():
-            break
-        mover = next((p for p in pages if act(p)), None)
-        assert mover is not None
-        for other in pages:
-            if other is not mover:
-                wait_version(other, version(mover))
+    play_out(pages)
     ann.wait_for_selector(".match-over", timeout=LIVE_MS)
     wait_settled(ann)
     assert axe_violations(ann) == []  # the end
