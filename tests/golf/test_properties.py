@@ -220,6 +220,8 @@ def test_legal_actions_are_the_single_source_of_truth(rules, seed, play_seed, kn
             legal = state.legal_actions(seat)
             if state.phase is not Phase.HOLE_OVER:
                 assert bool(legal) == (seat in acting)
+            # apply's quick check answers as the list does, for every action there is.
+            assert [a for a in EVERY_ACTION if state.allows(seat, a)] == [a for a in EVERY_ACTION if a in legal]
             for action in rng.sample(EVERY_ACTION, 6) + legal:
                 if action in legal:
                     state.clone().apply(seat, action)
