@@ -108,21 +108,23 @@ class QuickPolicy:
         phase = state.phase
         odds = self.odds
         known = self.known(state, seat)
-        face_down = [p for p, up in enumerate(state.face_up[seat]) if not up]
-        may_close = self.closes_when_up and state.closed_by is None and len(face_down) == 1
+        up = state.face_up[seat]
+        # The one face-down card left, where turning it up would end the hole; else -1.
+        last_down = up.index(False) if self.closes_when_up and state.closed_by is None and up.count(False) == 1 else -1
+        may_close = last_down >= 0
         if phase is Phase.DRAW:
             if self.knocking and state.closed_by is None and self.happy_to_close(state, seat, odds.grid(known)):
                 return KNOCK
             if state.discard and (state.stock or len(state.discard) > 1):
                 change, position = self.best_swap(known, state.discard[-1][0])
-                if change <= -TAKE_GAIN and not (may_close and position == face_down[0]):
+                if change <= -TAKE_GAIN and not (may_close and position == last_down):
                     return DRAW_DISCARD
                 return DRAW_STOCK
             return DRAW_STOCK if (state.stock or len(state.discard) > 1) else DRAW_DISCARD
         if phase is Phase.PLACE:
             rank = state.held[0]
             change, position = self.best_swap(known, rank)
-            if may_close and position == face_down[0]:
+            if may_close and position == last_down:
                 after = list(known)
                 after[position] = rank
                 if not self.happy_to_close(state, seat, odds.grid(after)):
@@ -132,6 +134,7 @@ class QuickPolicy:
                 return SWAPS[position]
             return REJECT
         if phase is Phase.FLIP:
+            face_down = [p for p, is_up in enumerate(up) if not is_up]
             if self.may_flip and (len(face_down) == 1 or not face_down):
                 if not face_down or not self.happy_to_close(state, seat, odds.grid(known)):
                     return SKIP
