@@ -24,8 +24,9 @@ gets the same verdict. Pure: no I/O, no clock.
 Verdicts, by the expected points lost (:data:`VERDICTS`): best under 0.5, good under
 1.5, inaccuracy under 2.5, mistake under 4, blunder from 4 up. A loss under twice its
 standard error cannot be told apart from the best and is "good" at worst. The sampling
-goes on, in batches, until the loss's standard error is under :data:`TARGET_SE` points
-or :data:`MAX_SAMPLES` deals have been played (fewer, in proportion, where a playout
+goes on, in batches, until the loss's standard error is under :data:`TARGET_SE` points,
+or the verdict would be the same two standard errors either way (:func:`settled`), or
+:data:`MAX_SAMPLES` deals have been played (fewer, in proportion, where a playout
 costs more: bigger grids, rows and diagonals that match, more players).
 """
 
@@ -122,6 +123,13 @@ def review_hole(rules: RuleSet, seed: int, log: list[str], seat: int, hole: int,
     }
 
 
+def settled(loss: float, se: float) -> bool:
+    """Whether more deals could not change the verdict: the loss two standard errors
+    either side of its estimate gets the same one (a plain blunder of 8 points needs no
+    more deals to be called a blunder, however loosely the 8 is known)."""
+    return verdict_for(max(0.0, loss - 2 * se)) == verdict_for(loss + 2 * se)
+
+
 def decision_seed(index: int, hole: int) -> str:
     """The sampling seed of one decision: its place in the log, nothing hidden."""
     return f"review:{hole}:{index}"
@@ -161,8 +169,9 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
     cost = (table.rules.cells / 6) * (1.0 if advisor.odds.partner is not None else 2.0) * (table.players / 2)
     batch = max(MIN_BATCH, round(samples / cost))
     most = max(2 * batch, round(MAX_SAMPLES * samples / SAMPLES / cost))
+    policy = QuickPolicy(advisor.odds)  # one for every batch: what it remembers holds for the whole decision
     while True:
-        for total, more in zip(values, weigh(table, advisor, candidates, rng, batch)):
+        for total, more in zip(values, weigh(table, advisor, policy, candidates, rng, batch)):
             total += more
         n = len(values[0])
         means = [sum(v) / n for v in values]
@@ -171,7 +180,7 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
         loss = max(0.0, sum(diffs) / n)
         mean_diff = sum(diffs) / n
         se = math.sqrt(sum((d - mean_diff) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-        if se <= TARGET_SE or n + batch > most:
+        if se <= TARGET_SE or n + batch > most or settled(loss, se):
             break
     best = candidates[best_index]
     verdict = verdict_for(loss, se)
@@ -183,14 +192,14 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
                     verdict, reason, words.did(chosen), words.would(best), n)
 
 
-def weigh(table: Table, advisor: Advisor, actions: list[dict], rng: random.Random, samples: int) -> list[list[float]]:
+def weigh(table: Table, advisor: Advisor, policy: QuickPolicy, actions: list[dict], rng: random.Random,
+          samples: int) -> list[list[float]]:
     """Each action's hole points ("mine minus the others' mean") on the same sampled deals.
 
     The player's unknown face-down cards are interchangeable in a sample, so an action on
     one of them (turn it up, swap onto it) meets the card the sample put under the first
     such action's position: "turn up this one or that one" is then weighed with the same
     card turned up, which measures the choice of place rather than the luck of the card."""
-    policy = QuickPolicy(advisor.odds)
     moves = [action_from_json(a) for a in actions]
     unknown = {p for p, card in enumerate(table.grids[0]) if card is None}
     targets = [a.get("position") if a.get("position") in unknown else None for a in actions]

@@ -12,7 +12,7 @@ from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import get_player
-from app.players.review import VERDICTS, HoleNotFinished, judge, review_hole, verdict_for
+from app.players.review import MAX_SAMPLES, SAMPLES, VERDICTS, HoleNotFinished, judge, review_hole, verdict_for
 
 from tests.players.positions import RULE_SETS
 
@@ -72,6 +72,22 @@ def test_throwing_away_a_stock_two_with_a_face_down_card_left_is_a_mistake_or_wo
     assert decision.verdict in ("mistake", "blunder")
     assert decision.best["action"] == "swap"
     assert decision.reason.startswith("That threw away a 2, lower than an unseen card is likely to be")
+
+
+def test_a_plain_blunder_is_called_on_the_first_deals_and_a_close_call_gets_more():
+    """More deals could not change the verdict of throwing a 2 away: it is called on the
+    first batch. Putting a drawn queen in place of a face-up king is at least a mistake,
+    but whether it is a blunder is close: that one is weighed on every deal there is."""
+    state = dealt(["KS", "7C", "4D", "9H", "5S", "8D"], ["JH"], next_stock="2C")
+    act(state, {"action": "draw", "source": "stock"})
+    thrown = judge(view(state, 0), {"action": "reject"})
+    assert thrown.verdict == "blunder" and thrown.samples == SAMPLES
+    assert verdict_for(thrown.loss - 2 * thrown.se) == "blunder"
+    close = dealt(["KS", "7C", "4D", "9H", "5S", "8D"], ["JH"], next_stock="QS")
+    act(close, {"action": "draw", "source": "stock"})
+    queen = judge(view(close, 0), {"action": "swap", "position": 0})
+    assert verdict_for(queen.loss - 2 * queen.se) != verdict_for(queen.loss + 2 * queen.se)
+    assert queen.samples == MAX_SAMPLES
 
 
 def test_the_same_decision_gets_the_same_verdict_and_loss_every_time():
