@@ -1,10 +1,10 @@
 """Reviews of play: computed off the request path when a hole ends, stored, served.
 
 When a hole is scored the Golf service tells :meth:`ReviewService.hole_scored`, which
-queues the hole's review on a background worker (one thread: the judge is pure Python,
-and one at a time keeps a second core free for the requests). The worker runs the pure
-judge (:func:`app.players.review.review_hole`) and stores the result
-(:mod:`app.store.reviews`). A request for a review that is not stored yet (still being
+queues the hole's review on a background thread. The thread has the pure judge
+(:func:`app.players.review.review_hole`) run in a process of its own
+(:mod:`app.service.review_process`: one review at a time, on the other processor, without
+the server's interpreter lock) and stores the result (:mod:`app.store.reviews`). A request for a review that is not stored yet (still being
 computed, or lost to a restart of the server) queues it and answers "pending"; the page
 asks again until it is there.
 
@@ -29,10 +29,10 @@ from sqlalchemy import Connection, Engine
 from app.golf.engine import GolfState, replay
 from app.golf.view import view
 from app.golf.rules import RuleSet
-from app.players.review import review_hole
 from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
+from app.service.review_process import ReviewProcess
 from app.service.table_streams import seat_of
 from app.service.tables import named
 from app.service.turns import deal_seed
@@ -93,16 +93,18 @@ def summary(decisions: list[dict]) -> dict:
 
 
 class ReviewService:
-    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms, workers: int = 1):
+    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms):
         self.engine = engine
         self.deal_key = deal_key
         self.now = now
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")  # the judge takes one at a time
+        self.judge = ReviewProcess()
         self._pending: set[tuple] = set()
         self._lock = threading.Lock()
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self.judge.close()
 
     # ------------------------------------------------------------------ computing
 
@@ -141,7 +143,7 @@ class ReviewService:
 
     def _compute(self, job: HoleJob) -> None:
         try:
-            review = review_hole(RuleSet(**job.rules), job.seed, list(job.log), job.seat, job.hole)
+            review = self.judge.review(job.rules, job.seed, job.log, job.seat, job.hole)
             in_transaction(self.engine, lambda connection: reviews.store_review(
                 connection, browser_id=job.browser_id, match_id=job.match_id, hole=job.hole, seat=job.seat,
                 digest=job.digest, review=review, now_ms=self.now()))
@@ -152,12 +154,6 @@ class ReviewService:
         finally:
             with self._lock:
                 self._pending.discard(job.key)
-
-    def compute_now(self, job: HoleJob) -> None:
-        """Review and store ``job`` on the caller's thread (the benchmark, tests)."""
-        with self._lock:
-            self._pending.add(job.key)
-        self._compute(job)
 
     # ------------------------------------------------------------------ reading
 

@@ -1,0 +1,108 @@
+"""The judge's own process: the same reviews as the judge makes in the server's process,
+a replacement when it dies, and nothing left running when the server is killed outright."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from app.golf.actions import action_from_json
+from app.golf.engine import GolfState, Phase
+from app.golf.rules import PRESETS
+from app.golf.view import view
+from app.players import get_player
+from app.players.review import review_hole
+from app.service.review_process import ReviewProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def played(rules, seed: int) -> GolfState:
+    state = GolfState.new(seed, rules)
+    while state.phase is not Phase.HOLE_OVER:
+        seat = state.to_act()[0]
+        player = get_player("medium" if seat == 0 else "expert", seed=seed + len(state.log))
+        state.apply(seat, action_from_json(player.choose(view(state, seat))))
+    return state
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting to be reaped has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def in_session(session: int) -> list[int]:
+    """The live processes of a session (a process group leader and all it started)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_a_review_made_in_the_judges_process_is_the_one_the_judge_makes_here():
+    judge = ReviewProcess()
+    try:
+        for name in ("standard", "knocking"):
+            rules = PRESETS[name]
+            state = played(rules, 5)
+            here = review_hole(rules, 5, state.log, 0, 1)
+            there = judge.review(rules.model_dump(), 5, tuple(state.log), 0, 1)
+            assert there == here and there["decisions"]
+        assert judge.pid() != os.getpid()
+    finally:
+        judge.close()
+
+
+def test_a_judge_process_that_dies_is_replaced_and_the_review_still_made():
+    judge = ReviewProcess()
+    try:
+        rules = PRESETS["standard"]
+        state = played(rules, 8)
+        first = judge.pid()
+        os.kill(first, signal.SIGKILL)
+        review = judge.review(rules.model_dump(), 8, tuple(state.log), 0, 1)
+        assert review == review_hole(rules, 8, state.log, 0, 1)
+        assert judge.pid() not in (first, os.getpid())
+    finally:
+        judge.close()
+
+
+SERVER = """
+import time
+from app.service.review_process import ReviewProcess
+judge = ReviewProcess()
+print(judge.pid(), flush=True)
+time.sleep(600)
+"""
+
+
+def test_nothing_the_judge_started_outlives_a_server_killed_outright():
+    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        worker = int(server.stdout.readline())
+        assert running(worker) and len(in_session(server.pid)) >= 3  # the server, the fork server, the judge
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        deadline = time.monotonic() + 10
+        while in_session(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not running(worker)
+        assert in_session(server.pid) == []
+    finally:
+        if server.poll() is None:
+            server.kill()
