@@ -3,10 +3,11 @@
 When a hole is scored the Golf service tells :meth:`ReviewService.hole_scored`, which
 queues the hole's review on a background thread. The thread has the pure judge
 (:func:`app.players.review.review_hole`) run in a process of its own
-(:mod:`app.service.review_process`: one review at a time, on the other processor, without
-the server's interpreter lock) and stores the result (:mod:`app.store.reviews`). A request for a review that is not stored yet (still being
-computed, or lost to a restart of the server) queues it and answers "pending"; the page
-asks again until it is there.
+(:mod:`app.service.review_process`: one review at a time, on the other processor,
+without the server's interpreter lock) and stores the result (:mod:`app.store.reviews`).
+A request for a review that is not stored yet (still being computed, or lost to a
+restart of the server) queues it and answers "pending"; the page asks again until it is
+there.
 
 A review is looked up by (browser, match, hole, seat) and trusted only if its digest,
 the SHA-256 of the match's seed, rules and log up to the end of the hole, is the one of

@@ -55,6 +55,7 @@ class ReviewProcess:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
         self._lock = threading.Lock()
 
     def review(self, rules: dict, seed: int, log: tuple, seat: int, hole: int) -> dict:
@@ -80,12 +81,14 @@ class ReviewProcess:
 
     def _current(self) -> ProcessPoolExecutor:
         with self._lock:
+            if self._closed:  # the server is stopping: no new process for a review still queued
+                raise RuntimeError("the judge's process is closed")
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=CONTEXT, initializer=_exit_with_parent)
             return self._pool
 
     def close(self) -> None:
         with self._lock:
-            pool, self._pool = self._pool, None
+            pool, self._pool, self._closed = self._pool, None, True
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

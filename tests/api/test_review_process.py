@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS
@@ -79,6 +81,15 @@ def test_a_judge_process_that_dies_is_replaced_and_the_review_still_made():
         assert judge.pid() not in (first, os.getpid())
     finally:
         judge.close()
+
+
+def test_once_the_server_stops_a_review_still_queued_starts_no_process():
+    judge = ReviewProcess()
+    worker = judge.pid()
+    judge.close()
+    assert not running(worker)
+    with pytest.raises(RuntimeError):
+        judge.review(PRESETS["standard"].model_dump(), 1, (), 0, 1)
 
 
 SERVER = """
