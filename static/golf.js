@@ -189,7 +189,14 @@
       }, delay * 0.6);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
-      setTimeout(step, delay);
+      setTimeout(stepWhenStill, delay);
+    }
+    // A step due while the last one is still moving (a slow device, a fast speed) waits
+    // for it: started then, it would be put in place without moving at all.
+    function stepWhenStill() {
+      var running = document.activeViewTransition;
+      if (running && running.finished) running.finished.then(step, step);
+      else step();
     }
     step();
   }
