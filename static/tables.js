@@ -120,7 +120,27 @@
   });
 
   // Capturing, so this runs before HTMX turns the event into a request (or drops it).
-  document.addEventListener("sse:table", function () { if (inFlight > 0) missed = true; }, true);
+  // While a new table is still moving in (your own move, most often, whose news can come
+  // down the event stream before its answer) the table is fetched once it is in: fetched
+  // now, it could come in before the table going out is photographed, and your move would
+  // not glide.
+  var awaitingStill = false;
+  document.addEventListener("sse:table", function (event) {
+    var moving = document.activeViewTransition;
+    if (moving) {
+      event.stopPropagation();
+      if (!awaitingStill) {
+        awaitingStill = true;
+        moving.finished.finally(function () {
+          awaitingStill = false;
+          var table = byId("table");
+          if (table && window.htmx) window.htmx.trigger(table, "sse:table");
+        });
+      }
+      return;
+    }
+    if (inFlight > 0) missed = true;
+  }, true);
 
   document.addEventListener("htmx:afterRequest", function () {
     inFlight = Math.max(inFlight - 1, 0);

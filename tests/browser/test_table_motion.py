@@ -93,6 +93,29 @@ def test_your_swap_glides_the_drawn_card_into_your_grid_and_the_old_card_onto_th
     assert focused_name(page).startswith("Stock, ")
 
 
+def test_on_a_slow_device_at_fast_speed_every_step_of_the_reply_still_moves(watched):
+    """A step that comes due while the one before is still moving waits for it: each step
+    of the computer's reply, and the table after them, moves in a transition of its own,
+    on a processor six times slower than this one (where Fast's 350 ms steps overrun)."""
+    page = watched(reduced=False, speed="fast")
+    play_a_turn(page)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    answers = []
+
+    def swap():
+        with page.expect_response(lambda response: response.request.method == "POST") as answer:
+            page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
+        answers.append(answer.value.text())
+
+    moves = moves_of(page, swap)
+    steps = answers[0].count("<template data-say=")
+    assert steps >= 3  # your swap, the computer's draw and its placing
+    # The new table comes in moving (your swap shown first), then one transition for each
+    # later step and one for the live board.
+    assert len(moves) >= steps + 1, (steps, len(moves))
+    assert any(glides(move, "^(Stock|Discard pile)", "^Computer's drawn card") for move in moves[1:]), moves
+
+
 # With a flip after a throw-away your turn goes on and the table shows your move as it
 # stands; without one the computer replies at once, step by step after your move.
 @pytest.mark.parametrize("flip", ["must", "never"])

@@ -4,6 +4,7 @@ own cookie), on the one server of the session. Matches are one hole long."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -322,7 +323,20 @@ def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(
     held = ann.locator(".held-slot .card").get_attribute("aria-label").removeprefix("Your drawn card, ")
     target = ann.locator("section.seat.mine").get_by_role("button", name=re.compile(MINE_DOWN)).first
     where = re.match(r"Your card, (.*), face down$", target.get_attribute("aria-label")).group(1)
+    # The news of your move comes down the event stream before its answer: the table is
+    # fetched again only once your move's table has moved in.
+    def answer_late(route):
+        response = route.fetch()
+        time.sleep(0.3)
+        route.fulfill(response=response)
+
+    ann.route(re.compile(r"/t/[^/]+/play/"), answer_late)
+    ann.evaluate("""() => { window.__fetchedWhileMoving = 0;
+      document.addEventListener('htmx:beforeRequest', (event) => {
+        if (event.detail.requestConfig.verb === 'get' && document.activeViewTransition) window.__fetchedWhileMoving += 1;
+      }); }""")
     moves = moves_of(ann, target.click)
+    assert ann.evaluate("() => window.__fetchedWhileMoving") == 0
     assert glides(moves[0], f"^Your drawn card, {held}$", f"^Your card, {where}, {held}$"), moves[0]
     assert glides(moves[0], f"^Your card, {where}, face down$", "^Discard pile, "), moves[0]
     assert any(glides(move, "^(Stock|Discard pile)", "drawn card, face down$") for move in moves[1:]), moves
