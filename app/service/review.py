@@ -44,6 +44,10 @@ log = logging.getLogger(__name__)
 PERSON = 0
 GOOD = ("best", "good")
 BIGGEST = 5  # the mistakes a match review lists first
+# Reviews waiting for the judge at most. Holes ending faster than one process reviews
+# them (a flood of scripted matches) would otherwise grow the queue without end; about
+# two minutes of the judge's work at a hole's median time.
+MAX_QUEUED = 500
 
 
 @dataclass(frozen=True)
@@ -125,9 +129,14 @@ class ReviewService:
                        tuple(prefix), digest_of(public_seed, rules, prefix))
 
     def schedule(self, job: HoleJob) -> bool:
-        """Queue ``job`` unless it is queued already; whether it was queued now."""
+        """Queue ``job`` unless it is queued already, or the queue is full; whether it was
+        queued now. A review not queued is queued again when someone asks for it."""
         with self._lock:
             if job.key in self._pending:
+                return False
+            if len(self._pending) >= MAX_QUEUED:
+                log.warning("%s reviews are waiting: the review of hole %s is left until it is asked for",
+                            MAX_QUEUED, job.hole)
                 return False
             self._pending.add(job.key)
         try:
