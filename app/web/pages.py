@@ -13,42 +13,21 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.golf.rules import PRESETS, RulesError, rules_from_dict
+from app.golf.rules import RulesError, rules_from_dict
 from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.charts import line_chart
-from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
-                            now_ms, render_fresh, templates)
+from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, form_version, now_ms,
+                            render_fresh, templates)
 from app.web.numbers import optional_whole_number, whole_number
-from app.web.rule_options import RULE_OPTIONS, all_preset_words, changes_from_form
+from app.web.rule_options import rules_from_form
+from app.web.table_view import new_game_model, scorecard_model, summary_model, table_context
 
 router = APIRouter(include_in_schema=False)
 
-SPEED_COOKIE = "golf_speed"
 FLASH = FlashCookie("golf_flash")
-
-LEVEL_ABOUT = {
-    "easy": "a relaxed opponent that misses chances",
-    "medium": "keeps low cards and takes the obvious pairs",
-    "hard": "remembers the cards seen and throws you little you can use",
-    "expert": "the strongest: weighs the cards still unseen before each move",
-}
-PRESET_ABOUT = {
-    "standard": "Standard: six cards in two rows of three, nine holes",
-    "four-card": "Four-card: two rows of two, look at your bottom row once, knock to end",
-    "eight-card": "Eight-card: two rows of four",
-    "nine-card": "Nine-card: three rows of three, three opening reveals, rows match too",
-    "jokers": "Jokers: two jokers worth −2",
-    "no-final-turn": "No final turn: the hole ends as soon as a grid is face up",
-    "optional-flip": "Optional flip: revealing after Discard draw is up to you",
-    "knocking": "Knocking: knock to close the hole",
-    "eighteen-holes": "Eighteen holes",
-}
-SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
-SPEEDS = {"slow": 1600, "normal": 900, "fast": 350, "instant": 0}  # milliseconds per computer step
-DEFAULT_SPEED = "normal"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -58,166 +37,8 @@ def _service(request: Request) -> GolfService:
     return request.app.state.golf
 
 
-def _speed(request: Request) -> str:
-    speed = request.cookies.get(SPEED_COOKIE, DEFAULT_SPEED)
-    return speed if speed in SPEEDS else DEFAULT_SPEED
-
-
 def _position(form) -> int:
     return whole_number(form.get("position"), "Choose a card: the move named no position.")
-
-
-def scorecard_model(state: dict) -> dict:
-    players = [{"id": p["id"], "name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]]
-    played = {row["hole"]: row for row in state["scorecard"]}
-    rows = []
-    for hole in range(1, state["holes"] + 1):
-        row = played.get(hole)
-        cells = [{"score": row["scores"].get(p["id"]) if row else None,
-                  "total": row["totals"].get(p["id"]) if row else None} for p in players]
-        rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
-    result = words.match_result_sentence(state) if state["phase"] == "match_over" else None
-    return {"players": players, "rows": rows, "result": result,
-            "caption": "Each completed hole, and the running totals"}
-
-
-def summary_model(state: dict) -> dict | None:
-    """The match's end at a glance: the result, the running totals of every player by
-    hole as a chart, the scorecard, and what it took (actions, hints, time)."""
-    if state["phase"] != "match_over":
-        return None
-    names = {p["id"]: p["name"] for p in state["players"]}
-    series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
-    holes = [str(row["hole"]) for row in state["scorecard"]]
-    return {
-        "result": words.match_result_sentence(state),
-        "chart": line_chart(series, holes, "Running totals by hole: " + "; ".join(
-            f"{name} {line[-1] if line else 0}" for name, line in series), x_title="Hole"),
-        "scorecard": {**scorecard_model(state), "result": None},  # the result is said above it
-        "actions_taken": state["actions_taken"],
-        "hints_used": state["hints_used"],
-        "clock": clock_text(state["elapsed_seconds"]),
-        "version": state["version"],
-        "again": again_fields(state),
-    }
-
-
-def again_fields(state: dict) -> list[tuple[str, str]]:
-    """The New game form's fields that deal a new match of the same level and rules."""
-    rules = state["rules"]
-    name = rules.get("name", "standard")
-    preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
-    fields = [("level", state["level"]), ("preset", preset)]
-    fields += [(o.field, o.encode(rules[o.field])) for o in RULE_OPTIONS if o.field in rules]
-    return fields
-
-
-def new_game_model(state: dict) -> dict:
-    preset = state["rules"].get("name", "standard")
-    return {
-        "version": state["version"],
-        "level": state["level"],
-        "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
-        "preset": preset if preset in PRESETS else "standard",
-        "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
-        "rule_options": RULE_OPTIONS,
-        "preset_words": all_preset_words(),
-        "warn": ("Dealing a new game now counts this unfinished match as a loss."
-                 if state["actions_taken"] and state["phase"] != "match_over" else None),
-    }
-
-
-LINE = "\n"  # the live region shows each sentence as a line of its own
-
-
-def _own_move(events: list[dict]) -> bool:
-    """Whether a step is the person's own move: no one else's events among its own."""
-    return all(e.get("player") in (None, "you") for e in events)
-
-
-def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
-    """The steps to show one at a time (board, prompt, what to announce): the person's
-    own move, so that its cards are seen to move, then each of the others' replies.
-    None at the instant speed, or when the person's move is all there is (the table as
-    it stands shows it); then also what to announce at once."""
-    state = outcome.state
-    steps = outcome.frames
-    if speed == "instant" or not steps or (len(steps) == 1 and _own_move(steps[0][0])):
-        return [], LINE.join(s for s, _ in words.narrate(state.get("events", []), state))
-    sentences = words.narrate([e for events, _ in steps for e in events], state)
-    frames, start = [], 0
-    for events, seen in steps:
-        stop = start + len(events)
-        frames.append({"board": tbl.board(seen, live=False, events=events),
-                       "prompt": words.prompt(seen), "say": LINE.join(s for s, i in sentences if start <= i < stop)})
-        start = stop
-    return frames, ""
-
-
-def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = "/play", hinted: str = "") -> dict:
-    """The board as it stands, its cards drawn as making the last move shown, the
-    person's own when nothing followed it (the state's events leave it out)."""
-    state = outcome.state
-    moves = [e for events, _ in outcome.frames for e in events]
-    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted,
-                      moves=moves or None)
-    if frames:
-        # The steps have shown the deal, the flips and the last moves arriving: the board
-        # that follows them shows where everything is without playing any of it again.
-        board["dealt"] = False
-        for card in tbl.board_cards(board):
-            if "flipped" in card.classes:
-                card.classes.remove("flipped")
-            card.classes.append("settled")
-    return board
-
-
-def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
-                  hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
-                  said: str | None = None) -> dict:
-    state = outcome.state
-    speed = _speed(request)
-    paused = state["paused"]
-    over = state["phase"] == "match_over"
-    frames, say = _frames(outcome, speed)
-    say_first = (said or "") if frames else ""
-    if said and not frames:
-        say = LINE.join(filter(None, [said, say]))
-    return {
-        "version": state["version"],
-        "phase": state["phase"],
-        "paused": paused,
-        "returning": returning,
-        "running": not paused and not over,
-        "hole": state["hole"],
-        "holes": state["holes"],
-        "level_name": words.LEVEL_NAMES.get(state["level"], state["level"]),
-        "rules_name": state["rules"].get("name", "standard"),
-        "elapsed": state["elapsed_seconds"],
-        "clock": clock_text(state["elapsed_seconds"]),
-        "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
-        "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": live_board(outcome, frames, live=not paused, hinted=hinted if hint else ""),
-        "match_over": over,
-        "scorecard": scorecard_model(state),
-        "summary": summary_model(state),
-        "new_game": new_game_model(state),
-        "can_undo": state["can_undo"] and not paused,
-        "can_pause": not over,
-        "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip"),
-        "confirm_restart": bool(state["actions_taken"]) and not over,
-        "hint": hint,
-        "message": message,
-        "frames": frames,
-        "delay": SPEEDS[speed],
-        "say_first": say_first,
-        "say": say,
-        "flash": flash,
-        "focus": focus,
-        "speed": speed,
-        "speeds": SPEED_NAMES,
-        "review_url": "/review",  # the review of your play; a table of people has its own
-    }
 
 
 def _render_table(request: Request, outcome: Outcome, status: int = 200, page: bool = False, **options) -> Response:
@@ -253,19 +74,6 @@ COMMANDS = {
 }
 
 
-def _rules_from_form(form) -> dict | None:
-    preset = form.get("preset") or "standard"
-    if preset not in PRESETS:
-        raise Invalid(f"There are no rules called {preset!r}.")
-    changes = changes_from_form(form)
-    base = PRESETS[preset].model_dump()
-    changes = {k: v for k, v in changes.items() if base.get(k) != v}
-    if not changes:
-        return {"name": preset}
-    name = "custom" if preset == "standard" else f"{preset}, changed"
-    return {**base, **changes, "name": name}
-
-
 def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
     """The seed, level and rules a New game form asks for, read and checked in full
     before anything changes: a paused match is resumed only for a game that will be
@@ -275,7 +83,7 @@ def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
     level = form.get("level") or None
     if level is not None and level not in LEVELS:
         raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
-    rules = _rules_from_form(form)
+    rules = rules_from_form(form)
     try:
         rules_from_dict(rules)
     except RulesError as error:

@@ -113,3 +113,17 @@ def changes_from_form(form) -> dict:
             raise Invalid(option.refusal())
         changes[option.field] = option.decode(text)
     return changes
+
+
+def rules_from_form(form) -> dict | None:
+    """The rules a New game form asks for: a preset, with the choices that differ from it."""
+    preset = form.get("preset") or "standard"
+    if preset not in PRESETS:
+        raise Invalid(f"There are no rules called {preset!r}.")
+    changes = changes_from_form(form)
+    base = PRESETS[preset].model_dump()
+    changes = {k: v for k, v in changes.items() if base.get(k) != v}
+    if not changes:
+        return {"name": preset}
+    name = "custom" if preset == "standard" else f"{preset}, changed"
+    return {**base, **changes, "name": name}

@@ -23,7 +23,8 @@ from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, Ta
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number
-from app.web.pages import _rules_from_form, live_board, new_game_model, table_context
+from app.web.rule_options import rules_from_form
+from app.web.table_view import live_board, new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
@@ -81,7 +82,7 @@ def _new_table_request(form) -> dict:
         if kind not in SEAT_KINDS:
             raise Invalid(f"Seat {seat + 1} is open for a person or a computer player of a level.")
         seats.append(kind)
-    rules = _rules_from_form(form)
+    rules = rules_from_form(form)
     rules.pop("players", None)
     timer = optional_whole_number(form.get("timer_seconds"),
                                   f"The turn timer is off or {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.",
