@@ -1,9 +1,9 @@
 """The draw-and-discard Golf engine: the whole state of a match and the moves that change it.
 
 A match is ``(seed, rules, log)``. :meth:`GolfState.new` deals the first hole from the
-seed; :meth:`GolfState.apply` validates one seat's action against
-:meth:`GolfState.legal_actions` (the single source of truth, checked without building
-the list by :meth:`GolfState.allows`) and then changes the state
+seed; :meth:`GolfState.apply` validates one seat's action with
+:meth:`GolfState.allows` (the single source of truth, which
+:meth:`GolfState.legal_actions` lists) and then changes the state
 in place, returning the events it caused. An illegal action raises
 :class:`IllegalAction` with a sentence a person understands and changes nothing.
 
@@ -201,44 +201,17 @@ class GolfState:
         return "draw" if totals.count(best) > 1 else "win"
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; anything else is refused by :meth:`apply`."""
-        if not 0 <= seat < self.rules.players:
-            return []
-        phase = self.phase
-        if phase is Phase.HOLE_OVER:
-            return [NEXT_HOLE]
-        if phase is Phase.OPENING:
-            if not self.opening_left[seat]:
-                return []
-            return [REVEALS[p] for p, up in enumerate(self.face_up[seat]) if not up]
-        if seat != self.turn:
-            return []
-        if phase is Phase.DRAW:
-            actions = []
-            if self.stock or len(self.discard) > 1:
-                actions.append(DRAW_STOCK)
-            if self.discard:
-                actions.append(DRAW_DISCARD)
-            if self.rules.ending == "knock" and self.closed_by is None:
-                actions.append(KNOCK)
-            return actions
-        if phase is Phase.PLACE:
-            actions = list(SWAPS[: self.rules.cells])
-            if self.held_source == "stock":
-                actions.append(REJECT)
-            return actions
-        if phase is Phase.FLIP:
-            actions = [REVEALS[p] for p, up in enumerate(self.face_up[seat]) if not up]
-            if self.rules.flip_after_reject == "may":
-                actions.append(SKIP)
-            return actions
-        return []
+        """Every action ``seat`` may take now (those :meth:`allows`), in the order of the
+        moves of a turn; anything else is refused by :meth:`apply`."""
+        cells = self.rules.cells
+        candidates = (*REVEALS[:cells], DRAW_STOCK, DRAW_DISCARD, KNOCK, *SWAPS[:cells], REJECT, SKIP, NEXT_HOLE)
+        return [action for action in candidates if self.allows(seat, action)]
 
     def allows(self, seat: int, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions` for ``seat``, without listing
-        them: every move of every search and playout is checked, and building the list
-        each time was a tenth of a playout's cost. ``tests/golf/test_properties.py``
-        holds the two to the same answer for every action in reachable states."""
+        """Whether ``seat`` may take ``action`` now: the rules of what may be done when,
+        checked for one action without listing them all (every move of every search and
+        playout is checked, and building the list each time was a tenth of a playout's
+        cost)."""
         if not 0 <= seat < self.rules.players:
             return False
         phase = self.phase
