@@ -100,9 +100,6 @@ def instrumented_app():
     @app.get("/bench/streams", include_in_schema=False)
     async def streams() -> dict:
         from sqlalchemy import event
-        if os.environ.get("BENCH_THREADS"):
-            import anyio.to_thread
-            anyio.to_thread.current_default_thread_limiter().total_tokens = int(os.environ["BENCH_THREADS"])
         if not event.contains(app.state.engine, "connect", opened):
             event.listen(app.state.engine, "connect", opened)
         return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks()),
