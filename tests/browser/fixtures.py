@@ -49,7 +49,10 @@ def server(tmp_path_factory):
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
-             "--log-level", "warning"],
+             # The page's request context keeps its connections open with no
+             # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
+             # close it just as a request is sent on it, and the request fails.
+             "--timeout-keep-alive", "600", "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
     base = f"http://127.0.0.1:{port}"
