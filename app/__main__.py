@@ -13,6 +13,13 @@ from sqlalchemy.engine import make_url
 from app.settings import get_settings
 from app.store.database import DatabaseFolderError, prepare_sqlite_folder
 
+# How long a connection may wait idle for its next request. A proxy in front reuses its
+# idle connections to the server (nginx's upstream keepalive and most load balancers for
+# 60 s, Go's and Caddy's for 90 s and more); were the server to close one first (uvicorn
+# closes after 5 s), it could close it just as the proxy sends a move on it, and the
+# player would see the move fail. Longer than the proxies', so the proxy closes first.
+IDLE_CONNECTION_SECONDS = 130
+
 
 def main() -> int:
     settings = get_settings()
@@ -23,7 +30,8 @@ def main() -> int:
         return 1
     print(f"golf: database {make_url(settings.database_url).render_as_string(hide_password=True)}", file=sys.stderr)
     uvicorn.run("app.main:app", host=os.environ.get("GOLF_HOST", "127.0.0.1"),
-                port=int(os.environ.get("GOLF_PORT", "8000")), proxy_headers=True)
+                port=int(os.environ.get("GOLF_PORT", "8000")), proxy_headers=True,
+                timeout_keep_alive=IDLE_CONNECTION_SECONDS)
     return 0
 
 

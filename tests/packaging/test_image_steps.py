@@ -11,6 +11,7 @@ About 45 s on 2 cores (most of it pip); run it alone with ``pytest -m image``.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import pwd
@@ -218,6 +219,16 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
         assert _get(f"http://127.0.0.1:{port}/static/vendor/htmx-2.0.11.min.js")[0] == 200
         assert (data / "golf.sqlite3").is_file()
         assert list(elsewhere.iterdir()) == []
+
+        # A connection left idle longer than uvicorn's own 5 s still takes the next request
+        # (a proxy in front reuses idle connections for a minute or more).
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/healthz")
+        assert connection.getresponse().read() and connection.sock is not None
+        time.sleep(6)
+        connection.request("GET", "/healthz")  # on the same socket: a closed one fails here
+        assert connection.getresponse().status == 200
+        connection.close()
 
         # The image's HEALTHCHECK, as Docker would run it: it follows GOLF_PORT.
         check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
