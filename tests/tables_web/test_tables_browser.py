@@ -123,6 +123,12 @@ def test_the_make_table_form_makes_a_table_and_remembers_your_name(people):
     ann.get_by_role("button", name="Copy link").click()
     ann.wait_for_function("() => /Link copied|Copy the selected link/.test("
                           "document.querySelector('[data-copy-status]').textContent)")
+    said = ann.locator("[data-copy-status]").inner_text()
+    # The waiting room is drawn again as people come (and as her own page connects): what
+    # the button said stays.
+    join(people(), ann.url.rsplit("/", 1)[1], "Bea")
+    ann.wait_for_selector("#table li:has-text('Bea')", timeout=LIVE_MS)
+    assert ann.locator("[data-copy-status]").inner_text() == said
     ann.goto("/tables/new")
     assert ann.get_by_label("Your name at the table").input_value() == "Ann"  # remembered in this browser
 
