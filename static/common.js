@@ -6,7 +6,8 @@
  * - startClock: ticks the clock from the elapsed seconds the server sent;
  * - focusQuietly, focusLost: focus after a swap, without jumping the page;
  * - dialogClick: openers and closers of the <dialog>s;
- * - onTableReady, onVisibility, reloadTable: the table's life on the page.
+ * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
+ *   life on the page.
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
@@ -124,6 +125,20 @@
     htmx.ajax("GET", url, { target: "#" + tableId, swap: "outerHTML" });
   }
 
+  /* Whether an HTMX request is the table fetched again by its own hx-get (for news of a
+   * move at a table of people), as against a move or any other request. */
+  function isTableRefresh(detail) {
+    var config = detail && detail.requestConfig;
+    return !!config && config.verb === "get" && !!detail.elt && detail.elt.id === "table";
+  }
+
+  /* Calls fn once the table moving in (a view transition) is in place, or now if none is. */
+  function whenStill(fn) {
+    var running = document.activeViewTransition;
+    if (running) running.finished.then(fn, fn);
+    else fn();
+  }
+
   /* ------------------------------------------------------------------ failed requests */
   function showAlert(text) {
     var region = byId("alert");
@@ -156,6 +171,8 @@
     dialogClick: dialogClick,
     onTableReady: onTableReady,
     onVisibility: onVisibility,
-    reloadTable: reloadTable
+    reloadTable: reloadTable,
+    isTableRefresh: isTableRefresh,
+    whenStill: whenStill
   };
 })();

@@ -189,14 +189,9 @@
       }, delay * 0.6);
       prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
-      setTimeout(stepWhenStill, delay);
-    }
-    // A step due while the last one is still moving (a slow device, a fast speed) waits
-    // for it: started then, it would be put in place without moving at all.
-    function stepWhenStill() {
-      var running = document.activeViewTransition;
-      if (running && running.finished) running.finished.then(step, step);
-      else step();
+      // A step due while the last one is still moving (a slow device, a fast speed)
+      // waits for it: started then, it would be put in place without moving at all.
+      setTimeout(function () { page.whenStill(step); }, delay);
     }
     step();
   }
@@ -334,7 +329,7 @@
   // soon as it is in the page, before the new state is photographed.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
-    if (isRefresh(event) && event.detail.shouldSwap) cancelPlayback();
+    if (page.isTableRefresh(event.detail) && event.detail.shouldSwap) cancelPlayback();
     // Not while another is still moving: a second would skip the first (moves at a table
     // of people can come a moment apart); the new table then comes in at once.
     if (target && target.id === "table" && moving() && event.detail.shouldSwap && !document.activeViewTransition) {
@@ -347,17 +342,11 @@
   document.addEventListener("htmx:afterSwap", function () { nameCards(byId("table")); });
   document.addEventListener("htmx:load", function (event) { nameCards(event.target); });
 
-  // A fetch of an online table for news of a move; it answers nothing when the page
-  // already shows that move (most often the one whose steps are being shown).
-  function isRefresh(event) {
-    var config = event.detail && event.detail.requestConfig;
-    return !!config && config.verb === "get" && !!event.detail.elt && event.detail.elt.id === "table";
-  }
-
   document.addEventListener("htmx:beforeRequest", function (event) {
-    // Undo, Restart and every other move cancel the steps still pending; a refresh only
-    // when it brings a new table (below).
-    if (!isRefresh(event)) cancelPlayback();
+    // Undo, Restart and every other move cancel the steps still pending; a refresh of an
+    // online table only when it brings a new table (above): it brings nothing new when
+    // the page already shows that move, most often the one whose steps are being shown.
+    if (!page.isTableRefresh(event.detail)) cancelPlayback();
   });
 
   // After each swap the new table is ready once HTMX has wired up its buttons, and before

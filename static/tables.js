@@ -15,6 +15,7 @@
 (function () {
   "use strict";
 
+  var page = window.GolfPage;
   var NAME_KEY = "golf_table_name";
   var countdown = null;
   var ticking = null;
@@ -107,7 +108,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     inFlight += 1;
-    refreshing = event.detail.requestConfig.verb === "get" && event.detail.elt.id === "table";
+    refreshing = page.isTableRefresh(event.detail);
   });
 
   // A move goes before a refresh: the table takes one request at a time and would drop
@@ -126,12 +127,11 @@
   // not glide.
   var awaitingStill = false;
   document.addEventListener("sse:table", function (event) {
-    var moving = document.activeViewTransition;
-    if (moving) {
+    if (document.activeViewTransition) {
       event.stopPropagation();
       if (!awaitingStill) {
         awaitingStill = true;
-        moving.finished.finally(function () {
+        page.whenStill(function () {
           awaitingStill = false;
           var table = byId("table");
           if (table && window.htmx) window.htmx.trigger(table, "sse:table");
