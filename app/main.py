@@ -26,11 +26,13 @@ from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
 from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages, tables_pages
 from app.web.caching import StaticCacheMiddleware
+from app.web.head import HeadAsGetMiddleware
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.limits import RequestSizeLimitMiddleware
 from app.web.origin import CrossSiteMiddleware
 from app.web.rate_limits import RateLimitMiddleware
 from app.web.session import BrowserSessionMiddleware
+from app.web.stream_limits import StreamCapMiddleware
 
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
@@ -99,8 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # /docs is served below, from this site's own files
     )
+    app.state.stream_send_seconds = settings.stream_send_seconds
     # Outermost last: the headers go on every answer, refusals included; size and
-    # origin are checked before the session is looked at; rate limits need the session.
+    # origin are checked before the session is looked at; rate limits and the caps on
+    # open streams need the session.
+    app.add_middleware(StreamCapMiddleware, settings=settings)
     if settings.rate_limit_enabled:
         app.add_middleware(RateLimitMiddleware, settings=settings)
     app.add_middleware(BrowserSessionMiddleware, secure=settings.cookie_secure)
@@ -112,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Starlette's default exclusions leave text/event-stream alone: the tables' live
     # events (/api/tables/{code}/events) are sent as they come, never buffered.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    app.add_middleware(HeadAsGetMiddleware)  # outermost: everything within sees a GET
     refusals.install(app)
     app.include_router(api_docs.router)
 

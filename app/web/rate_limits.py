@@ -10,7 +10,8 @@ client's, not the proxy's.
 
 Which requests are which is decided by path, so routes added later fall in: a path
 ending ``/hint`` is a hint, a POST to ``/tables`` or ``/api/tables`` makes a table,
-and any other state-changing request is a move.
+opening a table's event stream is a stream, and any other state-changing request is a
+move. (How many streams may be open at once is ``app.web.stream_limits``.)
 """
 
 from __future__ import annotations
@@ -26,16 +27,19 @@ from starlette.requests import Request
 
 from app.settings import Settings
 from app.web.refusals import refusal
+from app.web.stream_limits import is_event_stream
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 NEW_TABLE = re.compile(r"^/(api/)?tables/?$")
-WORDS = {"actions": "moves", "hints": "hints", "tables": "new tables"}
+WORDS = {"actions": "moves", "hints": "hints", "tables": "new tables", "streams": "connections to live tables"}
 
 
 def kind_of(method: str, path: str) -> str | None:
-    """``"hints"``, ``"tables"``, ``"actions"``, or None for a request not limited."""
+    """``"hints"``, ``"tables"``, ``"streams"``, ``"actions"``, or None for a request not limited."""
     if path.endswith(("/hint", "/hint/")):
         return "hints"
+    if is_event_stream(method, path):
+        return "streams"
     if method in SAFE_METHODS:
         return None
     if method == "POST" and NEW_TABLE.match(path):
@@ -53,6 +57,7 @@ class RateLimitMiddleware:
             "actions": (parse(settings.rate_limit_actions), parse(settings.rate_limit_actions_per_address)),
             "hints": (parse(settings.rate_limit_hints), parse(settings.rate_limit_hints_per_address)),
             "tables": (parse(settings.rate_limit_tables), parse(settings.rate_limit_tables_per_address)),
+            "streams": (parse(settings.rate_limit_streams), parse(settings.rate_limit_streams_per_address)),
         }
 
     async def __call__(self, scope, receive, send):

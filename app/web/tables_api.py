@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Annotated, Any, Literal
 
@@ -20,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
+from sse_starlette.sse import SendTimeoutError
 
 from app.service.tables import TableService
 from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source, Version
@@ -27,6 +29,7 @@ from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source,
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
 PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
+log = logging.getLogger(__name__)
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
 TABLE_REFUSALS = {**REFUSALS,
@@ -158,6 +161,17 @@ def again(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.again(browser_id, code))
 
 
+class TableEventStream(EventSourceResponse):
+    """The event stream; one whose page stopped reading ends as any closed stream does,
+    not as a failure of the server (with a traceback in its log)."""
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except SendTimeoutError:
+            log.info("closed the event stream of a page that stopped reading it (%s)", scope["path"])
+
+
 @router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
             summary="text/event-stream: `event: table` with `{\"version\": n}` after every change")
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
@@ -196,4 +210,7 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
                 with contextlib.suppress(Exception):
                     await run_in_threadpool(service.streams.close, code, stream)
 
-    return EventSourceResponse(announce(), ping=0)
+    # A page that stopped reading (asleep, its network gone) fills the connection's
+    # buffers; a send that waits longer than stream_send_seconds ends its stream, so it
+    # holds no descriptor and no subscriber for ever.
+    return TableEventStream(announce(), ping=0, send_timeout=request.app.state.stream_send_seconds)
