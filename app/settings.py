@@ -76,11 +76,11 @@ class Settings(BaseSettings):
         parse(value)  # refuses at start-up what the rate limiter could not read
         return value
 
-    max_streams_per_session: int = Field(10, ge=0)
+    max_streams_per_session: int = Field(16, ge=0)
     """The most live tables' event streams one browser session may hold open at once in a
     server process (one per open table page); 0 for no cap."""
 
-    max_streams_per_address: int = Field(60, ge=0)
+    max_streams_per_address: int = Field(64, ge=0)
     """The most event streams one client address may hold open at once in a server
     process, whatever its cookies; 0 for no cap."""
 
