@@ -61,6 +61,8 @@ def _a_move_is_answered(base: str) -> None:
     with httpx.Client(base_url=base) as person:
         assert person.get("/livez").status_code == 200
         assert person.get("/healthz").status_code == 200
+        probe = person.head("/healthz")  # as an uptime monitor asks
+        assert probe.status_code == 200 and probe.content == b"" and probe.headers["content-length"] == "15"
         assert person.post("/api/match/new", json={}).status_code == 200
         assert person.post("/api/match/reveal", json={"position": 0}).status_code == 200
 
