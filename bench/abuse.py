@@ -256,7 +256,8 @@ def main() -> None:
     with served(4096, GOLF_MAX_STREAMS_PER_ADDRESS="0", GOLF_MAX_CONNECTIONS_PER_ADDRESS="0",
                 GOLF_RATE_LIMIT_ENABLED="false") as base:
         host, attacker = Person(base), Attacker(base)
-        outcomes, taken, at = attacker.run(attacker.open_streams(host.code, 1000, marks=(250, 500, 750, 1000))).result(60)
+        opening = attacker.open_streams(host.code, 1000, marks=(250, 500, 750, 1000))
+        outcomes, _, at = attacker.run(opening).result(60)
         attacker.close()
         print("  " + ", ".join(f"the first {count:,} in {seconds:.2f} s" for count, seconds in at.items())
               + f" ({', '.join(f'{k}: {v}' for k, v in outcomes.items())})")
