@@ -19,6 +19,9 @@ extended here by :func:`guarded_protocol`:
   connection is closed (with 408 if the request had begun). Waiting idle *between*
   requests is uvicorn's keep-alive (``python -m app``: 130 s, longer than proxies keep
   theirs); a connection that has never sent a whole request is not such a connection.
+
+(uvicorn's own ``limit_concurrency`` is one total for everyone: once one client fills
+it, ``/livez`` and every move get 503 too, so it is not used.)
 """
 
 from __future__ import annotations
