@@ -8,7 +8,8 @@ descriptors it can accept nothing, so ``/livez``, ``/healthz`` and every move fa
 together. ``python -m app`` therefore serves with uvicorn's own HTTP protocol classes,
 extended here by :func:`guarded_protocol`:
 
-- a connection from an address that already holds ``max_connections_per_address`` is
+- a connection from an address (an IPv6 one's /64: ``app.web.addresses``) that already
+  holds ``max_connections_per_address`` is
   answered 429 with a sentence and closed; a proxy's address (one uvicorn trusts for
   forwarded headers) is not capped, since all its clients share it;
 - past ``max_connections`` in all, a new one is answered 503 and closed, a total kept
@@ -36,6 +37,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from app.settings import Settings
+from app.web.addresses import address_key
 
 log = logging.getLogger("uvicorn.error")
 
@@ -108,12 +110,13 @@ class ConnectionGuard:
             return address in networks
         return any(not isinstance(n, str) and ip in n for n in networks)
 
-    def admit(self, config, address: str) -> bytes | None:
-        """Count a new connection in, or the answer that refuses it."""
+    def admit(self, address: str, proxy: bool = False) -> bytes | None:
+        """Count a new connection from ``address`` (its :func:`address_key`) in, or the
+        answer that refuses it; a ``proxy``'s are not capped per address."""
         refusal = None
         if self.open_total >= self.total:
             refusal = self.too_many
-        elif self.per_address and self.open[address] >= self.per_address and not self.trusts(config, address):
+        elif self.per_address and self.open[address] >= self.per_address and not proxy:
             refusal = self.too_many_from_address
         if refusal is not None:
             self._note_refusal()
@@ -145,10 +148,11 @@ class _Guarded:
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
-        self._address = self.client[0] if self.client else "unknown"
+        peer = self.client[0] if self.client else "unknown"
+        self._address = address_key(peer)
         self._read_deadline = None
         self._begun = False  # whether a byte of the awaited request has come
-        refusal = self.guard.admit(self.config, self._address)
+        refusal = self.guard.admit(self._address, proxy=self.guard.trusts(self.config, peer))
         self._counted = refusal is None
         if refusal is not None:
             transport.write(refusal)

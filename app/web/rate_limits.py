@@ -2,8 +2,9 @@
 
 Each kind of request has two limits (``limits`` notation, such as ``120/minute``),
 counted over a moving window in this process's memory: one for the browser's session
-and one for the client's address, so that dropping the cookie does not escape them.
-A request over either limit is refused with 429 and ``Retry-After`` (whole seconds
+and one for the client's address, so that dropping the cookie does not escape them
+(an IPv6 address counts as its /64, ``app.web.addresses``, so that taking another
+address in it does not either). A request over either limit is refused with 429 and ``Retry-After`` (whole seconds
 until the window lets one more through) and changes nothing. Behind a proxy, run
 uvicorn with ``--proxy-headers`` (``python -m app`` does) so the address is the
 client's, not the proxy's.
@@ -26,6 +27,7 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import Request
 
 from app.settings import Settings
+from app.web.addresses import address_key
 from app.web.refusals import refusal
 from app.web.stream_limits import is_event_stream
 
@@ -67,7 +69,7 @@ class RateLimitMiddleware:
         if kind is None:
             return await self.app(scope, receive, send)
         per_session, per_address = self.limits[kind]
-        counted = [(per_address, (kind, "address", (scope.get("client") or ("unknown",))[0]))]
+        counted = [(per_address, (kind, "address", address_key((scope.get("client") or ("unknown",))[0])))]
         browser = scope.get("state", {}).get("browser_id")
         if browser:
             counted.append((per_session, (kind, "session", browser)))

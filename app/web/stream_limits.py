@@ -18,6 +18,7 @@ from collections import Counter
 from starlette.requests import Request
 
 from app.settings import Settings
+from app.web.addresses import address_key
 from app.web.refusals import refusal
 
 EVENT_STREAM = re.compile(r"^/api/tables/[^/]+/events/?$")
@@ -40,7 +41,7 @@ class StreamCapMiddleware:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not is_event_stream(scope["method"], scope["path"]):
             return await self.app(scope, receive, send)
-        counted = [("address", (scope.get("client") or ("unknown",))[0])]
+        counted = [("address", address_key((scope.get("client") or ("unknown",))[0]))]
         browser = scope.get("state", {}).get("browser_id")
         if browser:
             counted.append(("session", browser))
