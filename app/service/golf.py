@@ -12,7 +12,7 @@ Seat 0 is the person; every other seat is a computer player of the match's level
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Engine, update
@@ -20,7 +20,7 @@ from sqlalchemy import Connection, Engine, update
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
-from app.golf.view import spectator_view, view, view_event
+from app.golf.view import Seat, spectator_view, view, view_event
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
 from app.service import clock
@@ -318,15 +318,15 @@ class GolfService:
 
 def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
                 elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
-                events: list[dict]) -> dict:
+                events: list[dict], seats: Sequence[Seat] | None = None) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
-    bookkeeping. A table builds each seat's ``match`` with it too, and a spectator's
-    (``seat`` None) from :func:`spectator_view`."""
+    bookkeeping. A table builds each seat's ``match`` with it too, its players named by
+    ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`."""
     return {
         "version": version,
         "seed": seed,
         "level": level,
-        **(view(state, seat) if seat is not None else spectator_view(state)),
+        **(view(state, seat, seats) if seat is not None else spectator_view(state, seats)),
         "paused": paused,
         "elapsed_seconds": elapsed_seconds,
         "clock_running": clock_running,

@@ -35,7 +35,7 @@ from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
 from app.service.review_process import ReviewProcess
 from app.service.table_streams import seat_of
-from app.service.tables import named
+from app.service.tables import seated
 from app.service.turns import deal_seed
 from app.store import repository, reviews
 from app.store.repository import MatchRecord, TableRecord
@@ -309,8 +309,7 @@ def board_at(deal_key: bytes, who: Reviewed, index: int) -> dict:
     """``who``'s view just before the log's ``index``-th action: the table as that player
     saw it when deciding (nothing turned up later is in it)."""
     state = replay(deal_seed(deal_key, who.public_seed), RuleSet(**who.rules), who.log[:index])
-    seen = view(state, who.seat)
-    return named(who.table, seen, who.seat) if who.table is not None else seen
+    return view(state, who.seat, seated(who.table) if who.table is not None else None)
 
 
 RECENT_MATCHES = 10

@@ -265,13 +265,14 @@ def closing_sentence(player_id: str, state: dict) -> str:
     else:
         who = capital(subject(player_id, names))
         how = f"{who} knocked" if knocking else f"{who} has every card face up"
+    others = [p["id"] for p in state["players"] if p["id"] != player_id]
     if not rules.get("final_turn", True):
         then = "the hole ends"
-    elif len(state["players"]) > 2:
-        then = "each of the others has one final turn" if player_id == "you" else \
-            "everyone else, you too, has one final turn"
+    elif len(others) > 1:
+        then = "everyone else, you too, has one final turn" if "you" in others else \
+            "each of the others has one final turn"
     else:
-        then = "the computer has one final turn" if player_id == "you" else "you have one final turn"
+        then = f"{subject(others[0], names)} {'have' if others[0] == 'you' else 'has'} one final turn"
     return f"{how}: {then}."
 
 
@@ -318,11 +319,12 @@ def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
         return f"Taken back: {mine}."
     count = f"{len(replies)} move{'s' if len(replies) != 1 else ''}"
     others = sorted(set(replies))
+    by_seat = {p.get("seat", index): p for index, p in enumerate(state["players"])}
     if len(others) == 1:
-        player = state["players"][others[0]] if others[0] < len(state["players"]) else {"name": "Computer"}
-        who = "the computer" if player["name"] == "Computer" else player["name"]
-        return f"Taken back: {mine}, and {who}'s {count} after it."
-    return f"Taken back: {mine}, and the {count} the computers made after it."
+        player = by_seat.get(others[0], {"id": "computer", "name": "Computer"})
+        return f"Taken back: {mine}, and {subject(player['id'], player_names(state))}'s {count} after it."
+    people = any(by_seat.get(s, {}).get("kind") == "person" for s in others)
+    return f"Taken back: {mine}, and the {count} the {'others' if people else 'computers'} made after it."
 
 
 def hint_sentence(advice: dict, state: dict) -> str:
