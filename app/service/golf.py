@@ -21,6 +21,7 @@ from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, ac
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
 from app.golf.view import Seat, spectator_view, view, view_event
+from app.players import LEVELS
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
 from app.service import clock
@@ -31,7 +32,6 @@ from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
 from app.store.repository import MatchRecord
 
-LEVELS = ("easy", "medium", "hard", "expert")
 PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
+from app.players import Level
 from app.service.golf import LEVELS, MAX_SEED, GolfService
 from app.web.numbers import ETAG_PATTERN, version_from_etag
 
@@ -42,8 +43,6 @@ class JSONRoute(APIRoute):
 
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
-Level = Literal["easy", "medium", "hard", "expert"]
-assert set(LEVELS) == set(Level.__args__)
 
 
 class Cell(BaseModel):

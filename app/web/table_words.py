@@ -15,10 +15,11 @@ The board the templates draw (``app.web.table``) names its cards with these word
 from __future__ import annotations
 
 from app.cards import card_name
+from app.players import LEVELS
 from app.web.common import sentence
 
 ROW_NAMES = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+LEVEL_NAMES = {level: level.capitalize() for level in LEVELS}
 
 
 def card_label(card: str) -> str:
