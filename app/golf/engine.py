@@ -410,7 +410,7 @@ def undo_log(log: list[str], seat: int) -> list[str] | None:
     """The log without ``seat``'s last action and everything after it (the other seats'
     replies to it), or None when ``seat`` has not acted."""
     for index in range(len(log) - 1, -1, -1):
-        if log[index][0] == str(seat):  # seats are single digits, 0 to 7
+        if parse_log_entry(log[index]).seat == seat:
             return log[:index]
     return None
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from app.golf.actions import Draw, Knock, NextHole, parse_log_entry
 from app.golf.engine import Event, GolfState, Phase
 from app.golf.scoring import matched_lines, showing_score
 
@@ -146,10 +147,10 @@ def hole_turns(state: GolfState, seat: int | None = None) -> int:
     long the hole has lasted."""
     turns = 0
     for entry in reversed(state.log):
-        code = entry[1:]
-        if code == "n":  # the deal of this hole
+        actor, action = parse_log_entry(entry)
+        if isinstance(action, NextHole):  # the deal of this hole
             break
-        if code[0] in "dk" and (seat is None or entry[0] == str(seat)):
+        if isinstance(action, (Draw, Knock)) and (seat is None or actor == seat):
             turns += 1
     return turns
 

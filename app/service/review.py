@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine
 
+from app.golf.actions import NextHole, parse_log_entry
 from app.golf.engine import GolfState, replay
 from app.golf.view import view
 from app.golf.rules import RuleSet
@@ -74,7 +75,7 @@ def hole_log(log: list[str], hole: int) -> list[str] | None:
     log ends when it is the last one scored (the caller checks that it is scored)."""
     dealt = 0
     for index, entry in enumerate(log):
-        if entry[1:] == "n":
+        if isinstance(parse_log_entry(entry).action, NextHole):
             dealt += 1
             if dealt == hole:
                 return log[:index]

@@ -533,7 +533,7 @@ class TableService:
                 level=None, paused=False,
                 elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
                 clock_running=record.status == "playing",
-                actions_taken=sum(1 for entry in state.log if you is not None and entry[0] == str(you)),
+                actions_taken=sum(1 for entry in state.log if you is not None and parse_log_entry(entry).seat == you),
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
                 events=[view_event(e, you, players) for e in events], seats=seated(record))
