@@ -24,7 +24,7 @@ from app.golf.view import Seat, spectator_view, view, view_event
 from app.players import LEVELS
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
-from app.service import clock
+from app.service import clock, replays
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
 from app.service.stats import record_golf_result
@@ -221,6 +221,7 @@ class GolfService:
             if state.is_over and not record.recorded:
                 clock.stop(record, now)
                 record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
+                self._keep_replay(connection, record, state, now)
                 record.recorded = True
             clock.touch(record, now)
 
@@ -294,6 +295,20 @@ class GolfService:
     def _engine_seed(self, seed: int) -> int:
         return deal_seed(self.deal_key, seed)
 
+    @staticmethod
+    def _replay_source(record: MatchRecord) -> str:
+        # Matches from before reviews have no id of their own: the browser's, with the seed.
+        return f"match {record.match_id or f'{record.browser_id} {record.seed}'}"
+
+    def _keep_replay(self, connection: Connection, record: MatchRecord, state: GolfState, now: int) -> None:
+        players = state.rules.players
+        seats = [replays.ReplaySeat("Player", "person")] + [
+            replays.ReplaySeat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
+            for seat in range(1, players)]
+        replays.keep(connection, self.deal_key, source=self._replay_source(record), kind="match", seed=record.seed,
+                     deal_seed=self._engine_seed(record.seed), rules=record.rules, seats=seats, state=state,
+                     now_ms=now)
+
     def _abandon(self, connection: Connection, record: MatchRecord, state: GolfState) -> None:
         """Record a begun, unfinished match as a loss before it is replaced."""
         if record.actions_taken > 0 and not state.is_over and not record.recorded:
@@ -313,15 +328,17 @@ class GolfService:
             state, PERSON, version=record.version, seed=record.seed, level=record.level, paused=record.paused,
             elapsed_seconds=clock.elapsed_seconds(record, now), clock_running=record.running_since_ms is not None,
             actions_taken=record.actions_taken, hints_used=record.hints_used,
-            can_undo=not state.is_over and undo_log(state.log, PERSON) is not None, events=events)
+            can_undo=not state.is_over and undo_log(state.log, PERSON) is not None, events=events,
+            replay=replays.link(replays.replay_id(self.deal_key, self._replay_source(record))) if state.is_over else None)
 
 
 def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
                 elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
-                events: list[dict], seats: Sequence[Seat] | None = None) -> dict:
+                events: list[dict], seats: Sequence[Seat] | None = None, replay: str | None = None) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
     bookkeeping. A table builds each seat's ``match`` with it too, its players named by
-    ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`."""
+    ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`. A finished
+    match names its ``replay``; an unfinished one has no such field."""
     return {
         "version": version,
         "seed": seed,
@@ -334,4 +351,5 @@ def match_state(state: GolfState, seat: int | None, *, version: int, seed: int |
         "hints_used": hints_used,
         "can_undo": can_undo,
         "events": events,
+        **({"replay": replay} if replay else {}),
     }

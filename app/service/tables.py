@@ -34,7 +34,7 @@ from app.golf.actions import (
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import Seat, spectator_view, view, view_event
-from app.service import clock
+from app.service import clock, replays
 from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
@@ -402,6 +402,10 @@ class TableService:
                     for seat, entry in enumerate(record.seats):
                         if entry["kind"] == "person":
                             record_online_result(connection, entry["browser"], record.code, state, seat)
+                    replays.keep(connection, self.deal_key, source=f"table {record.code}", kind="table",
+                                 seed=record.seed, deal_seed=self._seed(record), rules=record.rules,
+                                 seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
+                                 state=state, now_ms=now)
                     record.recorded = True
             elif record.status == "playing" and record.timer_seconds:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
@@ -536,7 +540,9 @@ class TableService:
                 actions_taken=sum(1 for entry in state.log if you is not None and parse_log_entry(entry).seat == you),
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
-                events=[view_event(e, you, players) for e in events], seats=seated(record))
+                events=[view_event(e, you, players) for e in events], seats=seated(record),
+                replay=replays.link(replays.replay_id(self.deal_key, f"table {record.code}"))
+                if record.status == "over" else None)
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
             left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up

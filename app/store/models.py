@@ -242,3 +242,24 @@ class PlayReview(Base):
     decisions: Mapped[int] = mapped_column(Integer)
     points_lost: Mapped[float] = mapped_column(Float)
     created_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+class Replay(Base):
+    """A finished match, kept whole for its replay (``/r/{id}``): who sat where, the
+    rules, the seeds and the log, every card of which may be shown since the match is
+    over. Written once, in the transaction that ends the match, and never changed; a
+    daily match's is shown only once its date is over (``shown_from_ms``)."""
+
+    __tablename__ = "replays"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """Unguessable: a keyed hash of the match's identity (see app/service/replays.py)."""
+    kind: Mapped[str] = mapped_column(String(8))  # match (against the computer) or table
+    seed: Mapped[int] = mapped_column(BigInteger)  # the public seed, as the match showed it
+    deal_seed: Mapped[str] = mapped_column(String(24))  # the engine's, 64 bits: more than a BIGINT holds
+    rules: Mapped[dict] = mapped_column(JSON)
+    seats: Mapped[list] = mapped_column(JSON)  # [{"name", "kind", "level"}] in seat order
+    log: Mapped[list] = mapped_column(JSON)
+    hole_scores: Mapped[list] = mapped_column(JSON)  # per hole, per seat
+    created_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    shown_from_ms: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))

@@ -87,7 +87,15 @@ def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | No
 
 
 def match_result_sentence(state: dict) -> str:
+    """The match's result from the viewer's seat; for someone without a seat (a
+    spectator, a replay), who won: ``"Ann won the match with 31"``."""
     totals = state["totals"]
+    if "you" not in totals:
+        best = min(totals.values())
+        names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the lowest total, {best}"
+        return f"{names[0]} won the match with {best}"
     mine = totals.get("you")
     others = [t for pid, t in totals.items() if pid != "you"]
     best_other = min(others) if others else mine
