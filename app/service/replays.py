@@ -74,6 +74,16 @@ def link(identifier: str) -> str:
     return f"/r/{identifier}"
 
 
+def match_source(match_id: str) -> str:
+    """The identity a match against the computer's replay is keyed by."""
+    return f"match {match_id}"
+
+
+def table_source(code: str) -> str:
+    """The identity an online table's replay is keyed by."""
+    return f"table {code}"
+
+
 @dataclass(frozen=True)
 class Step:
     """The table after ``number`` of the log's actions, every card in it known."""

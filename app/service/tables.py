@@ -402,7 +402,7 @@ class TableService:
                     for seat, entry in enumerate(record.seats):
                         if entry["kind"] == "person":
                             record_online_result(connection, entry["browser"], record.code, state, seat)
-                    replays.keep(connection, self.deal_key, source=f"table {record.code}", kind="table",
+                    replays.keep(connection, self.deal_key, source=replays.table_source(record.code), kind="table",
                                  seed=record.seed, deal_seed=self._seed(record), rules=record.rules,
                                  seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
                                  state=state, now_ms=now)
@@ -541,7 +541,7 @@ class TableService:
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
                 events=[view_event(e, you, players) for e in events], seats=seated(record),
-                replay=replays.link(replays.replay_id(self.deal_key, f"table {record.code}"))
+                replay=replays.link(replays.replay_id(self.deal_key, replays.table_source(record.code)))
                 if record.status == "over" else None)
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
