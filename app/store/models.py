@@ -276,7 +276,7 @@ class DailyEntry(Base):
     ``finished`` or ``abandoned`` (given up: it counts as played, its total as it stood)."""
 
     __tablename__ = "daily_entries"
-    __table_args__ = (Index("ix_daily_entries_board", "date", "status", "total"),)
+    __table_args__ = (Index("ix_daily_entries_board", "date", "status", "total", "finished_ms"),)
 
     date: Mapped[str] = mapped_column(String(10), primary_key=True)
     browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)

@@ -53,7 +53,7 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('date', 'browser_id', name=op.f('pk_daily_entries'))
     )
     with op.batch_alter_table('daily_entries', schema=None) as batch_op:
-        batch_op.create_index('ix_daily_entries_board', ['date', 'status', 'total'], unique=False)
+        batch_op.create_index('ix_daily_entries_board', ['date', 'status', 'total', 'finished_ms'], unique=False)
 
 
 def downgrade() -> None:
