@@ -1,13 +1,21 @@
 /* The replay page: play the steps on at a chosen speed, and step by keyboard.
-   Each step is a link the server answers (the page without script works the same, by
-   hand); playing follows the next one every so often, a second a step at 1x. Keys: the
-   left and right arrows step, Space plays or pauses, Home and End go to the deal and to
-   the end. Keys pressed in a form field or with a modifier are left alone. */
+   Each step is an address the server answers (/r/{id}?step=N); the page without script
+   steps by its links. Here the page asks for the step it wants, one request at a time:
+   keys pressed faster than the steps arrive add up, and the page goes straight to the
+   step they come to. Playing asks for the next step every so often, a second a step at
+   1x. Keys: the left and right arrows step, Space plays or pauses, Home and End go to
+   the deal and to the end; keys pressed in a form field or with a modifier are left alone. */
 (function () {
   "use strict";
   var STEP_MS = 1000;
   var timer = null;
+  var wanted = null;  // the step asked for, while it is on its way
+  var busy = false;
 
+  function replay() { return document.getElementById("replay"); }
+  function shown() { return replay() ? parseInt(replay().dataset.step, 10) : 0; }
+  function count() { return replay() ? parseInt(replay().dataset.count, 10) : 0; }
+  function address(step) { return window.location.pathname + "?step=" + step; }
   function playButton() { return document.querySelector("[data-replay-play]"); }
   function playing() { var b = playButton(); return !!b && b.getAttribute("aria-pressed") === "true"; }
   function speed() {
@@ -15,17 +23,32 @@
     var value = select ? parseFloat(select.value) : 1;
     return value > 0 ? value : 1;
   }
-  function follow(key) {
-    var link = document.querySelector('#replay [data-replay-key="' + key + '"]');
-    if (!link) return false;
-    if (window.htmx) window.htmx.trigger(link, "click"); else window.location.assign(link.href);
-    return true;
+
+  function go(step) {
+    wanted = Math.max(0, Math.min(count(), step));
+    if (!busy) fetchWanted();
   }
+  function fetchWanted() {
+    if (wanted === null || wanted === shown()) { wanted = null; return; }
+    busy = true;
+    var step = wanted;
+    window.htmx.ajax("GET", address(step), { target: "#replay", swap: "outerHTML" }).then(function () {
+      busy = false;
+      window.history.replaceState(null, "", address(shown()));
+      if (wanted !== null && wanted !== shown()) { fetchWanted(); return; }
+      wanted = null;
+      if (playing()) schedule();  // the next step once this one is in
+    }, function () { busy = false; wanted = null; setPlaying(false); });
+  }
+  function by(offset) { go((wanted === null ? shown() : wanted) + offset); }
+
   function schedule() {
     if (timer) clearTimeout(timer);
     timer = setTimeout(function () {
       timer = null;
-      if (playing() && !follow("next")) setPlaying(false);  // the end: nothing more to play
+      if (!playing()) return;
+      if (shown() >= count()) { setPlaying(false); return; }  // the end: nothing more to play
+      by(1);
     }, STEP_MS / speed());
   }
   function setPlaying(on) {
@@ -41,12 +64,11 @@
     var target = event.target;
     if (!target.closest) return;
     if (target.closest("[data-replay-play]")) {
-      // Play from the end starts again from the deal.
-      if (!playing() && !document.querySelector('#replay [data-replay-key="next"]')) follow("first");
+      if (!playing() && shown() >= count()) go(0);  // Play at the end plays from the deal
       setPlaying(!playing());
       return;
     }
-    if (target.closest("#replay a") && event.isTrusted) setPlaying(false);  // a step by hand pauses
+    if (target.closest("#replay a")) setPlaying(false);  // a step chosen by hand pauses
     var copy = target.closest("[data-copy-link]");
     if (copy && navigator.clipboard) {
       var status = document.querySelector("[data-copy-status]");
@@ -68,27 +90,31 @@
     var active = document.activeElement;
     focusedKey = active && active.dataset ? active.dataset.replayKey || null : null;
   });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (!event.detail.target || !document.getElementById("replay")) return;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!replay()) return;
     if (focusedKey) {
       var again = document.querySelector('#replay [data-replay-key="' + focusedKey + '"]');
       (again || document.querySelector("#replay .replay-step")).focus({ preventScroll: true });
       focusedKey = null;
     }
-    if (playing()) schedule();
   });
 
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!replay() || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var target = event.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    var key = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
-    if (key) {
+    var moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) {
       event.preventDefault();
       setPlaying(false);
-      follow(key);
+      by(moves[event.key]);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      setPlaying(false);
+      go(event.key === "Home" ? 0 : count());
     } else if (event.key === " " && !(target && /^(BUTTON|A)$/.test(target.tagName))) {
       event.preventDefault();  // Space on a button or link does what it does there
+      if (!playing() && shown() >= count()) go(0);
       setPlaying(!playing());
     }
   });
