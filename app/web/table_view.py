@@ -79,6 +79,8 @@ def summary_model(state: dict) -> dict | None:
         "clock": clock_text(state["elapsed_seconds"]),
         "version": state["version"],
         "again": again_fields(state),
+        "replay": state.get("replay"),
+        "daily": state.get("daily"),
     }
 
 
@@ -188,6 +190,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip") and not counted,
         "daily": state.get("daily"),
         "counted_daily": counted,
+        "replay": state.get("replay"),
         "confirm_restart": bool(state["actions_taken"]) and not over,
         "hint": hint,
         "message": message,

@@ -128,3 +128,18 @@ def test_the_replay_page_steps_through_the_match_with_every_card_shown(golf_app,
     assert f"Step {count} of {count}" in end and 'rel="next"' not in end
     for player, total in zip(("You", "Computer"), exported["totals"]):
         assert re.search(rf'class="total">{total}<', end), (player, total)
+
+
+def test_the_end_of_a_match_and_of_a_table_shows_the_replay_link_to_copy(golf_app, api):
+    state = finish(api, {"holes": 1})
+    for page in (api.get("/").text, api.get("/summary").text):
+        assert f'href="{state["replay"]}"' in page and f'data-copy-replay="{state["replay"]}"' in page
+    table = make_table(api, seats=("host", "easy"), rules={"holes": 1}, host_name="Ann")
+    code = table["code"]
+    assert "data-copy-replay" not in api.get(f"/t/{code}").text
+    table = ok(api.post(f"/api/tables/{code}/start"))
+    player = GreedyPlayer()
+    while table["status"] != "over":
+        table = ok(post_action(api, code, player.choose(table["match"]))) if table["match"]["legal"] \
+            else ok(api.get(f"/api/tables/{code}"))
+    assert f'data-copy-replay="{table["match"]["replay"]}"' in api.get(f"/t/{code}").text
