@@ -202,3 +202,12 @@ def test_the_daily_page_starts_the_counted_attempt_and_then_shows_the_result_to_
     assert "again, for practice" in page
     refused = api.post("/play/daily", data={"name": "\u202eevil"}, follow_redirects=False)
     assert refused.status_code == 422 and ok(api.get("/api/match"))["phase"] == "match_over"  # nothing changed
+
+
+def test_the_new_game_dialog_offers_todays_deal(api, clock_at, short_daily):
+    clock_at.day(90)
+    api.get("/api/match")
+    for page in (api.get("/").text, api.get("/new").text):
+        assert 'action="/play/daily"' in page and "Today’s deal" in page
+    dealt = api.post("/play/daily", headers={"HX-Request": "true"})
+    assert dealt.status_code == 200 and "counted: no Undo, Hint or Restart" in dealt.text
