@@ -28,11 +28,39 @@
     wanted = Math.max(0, Math.min(count(), step));
     if (!busy) fetchWanted();
   }
+  /* Cards move from one step to the next as on the live table: by a view transition,
+   * each card going out named by where it lies (data-place), each coming in by where it
+   * is drawn as coming from (data-vt). Off with reduced motion. */
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function moving() { return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches); }
+  function nameCards(root, key) {
+    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
+      card.style.viewTransitionName = "card-" + card.dataset[key].replace(/[^a-z0-9-]/gi, "");
+    });
+  }
+  function swapIn(html) {
+    var change = function () {
+      var old = replay();
+      old.insertAdjacentHTML("afterend", html);
+      old.remove();
+      window.htmx.process(replay());
+      if (moving()) nameCards(replay(), "vt");
+    };
+    if (!moving() || document.activeViewTransition) { change(); return Promise.resolve(); }
+    document.documentElement.style.setProperty("--move-ms", Math.max(120, Math.min(400, 0.6 * STEP_MS / speed())) + "ms");
+    nameCards(replay(), "place");
+    var transition = document.startViewTransition(change);
+    transition.finished.catch(function () {});
+    return transition.updateCallbackDone;
+  }
   function fetchWanted() {
     if (wanted === null || wanted === shown()) { wanted = null; return; }
     busy = true;
     var step = wanted;
-    window.htmx.ajax("GET", address(step), { target: "#replay", swap: "outerHTML" }).then(function () {
+    window.fetch(address(step), { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error("step " + step + ": " + response.status);
+      return response.text();
+    }).then(swapIn).then(function () {
       busy = false;
       window.history.replaceState(null, "", address(shown()));
       if (wanted !== null && wanted !== shown()) { fetchWanted(); return; }
