@@ -24,7 +24,8 @@ from sse_starlette import EventSourceResponse
 from sse_starlette.sse import SendTimeoutError
 
 from app.service.tables import TableService
-from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source, Version
+from app.players import LEVELS, Level
+from app.web.api import REFUSALS, BrowserId, JSONRoute, Position, Source, Version
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
@@ -41,7 +42,7 @@ class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(description="The table's name, up to 60 characters.")
     seats: list[str] = Field(description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
-                                         'level ("easy", "medium", "hard", "expert"); 2 to 8 seats.')
+                                         'level (' + ", ".join(f'"{level}"' for level in LEVELS) + '); 2 to 8 seats.')
     rules: dict[str, Any] | str | None = Field(
         None, description='A preset name ("nine-card") or rule fields as for /api/match/new; '
                           '"players" is the number of seats.')
@@ -58,7 +59,7 @@ class Join(BaseModel):
 
 class SeatKind(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["open", "easy", "medium", "hard", "expert"]
+    kind: Literal["open"] | Level
 
 
 class Start(BaseModel):
