@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Engine, update
+from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
@@ -80,11 +80,7 @@ class GolfService:
                 raise Conflict("There is no move of yours to advise on right now.")
             advice = hint_safely(expert_hint, view(state, PERSON),
                                  f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}")
-            # Counted, but nothing in play changed: the version stays, so the page's
-            # next move is not refused as stale because of a hint.
-            table = repository.GOLF_MATCHES
-            connection.execute(update(table).where(table.c.browser_id == browser_id)
-                               .values(hints_used=table.c.hints_used + 1))
+            repository.count_hint(connection, repository.GOLF_MATCHES, browser_id)
             return advice
 
         return in_transaction(self.engine, advise)
