@@ -14,14 +14,13 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
-from app.service.common import in_transaction
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
 from app.service.daily import DailyService
 from app.service.replays import Replays
-from app.service.review import ReviewService, review_stats
+from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
-from app.service.stats import golf_stats, online_stats, solitaire_stats
+from app.service.statistics import Statistics
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
@@ -69,15 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
         app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
-
-        def stats(browser_id: str) -> dict:
-            return in_transaction(engine, lambda connection: {
-                "golf": golf_stats(connection, browser_id),
-                "solitaire": solitaire_stats(connection, browser_id),
-                "online": online_stats(connection, browser_id),
-                "review": review_stats(connection, browser_id)})
-
-        app.state.stats = stats
+        app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
         checkpoints = asyncio.create_task(checkpoint_forever(engine))

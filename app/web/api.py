@@ -241,7 +241,7 @@ def hint(service: Service, browser_id: BrowserId):
 
 @router.get("/stats", summary="Statistics of this browser")
 def stats(request: Request, browser_id: BrowserId):
-    return request.app.state.stats(browser_id)
+    return request.app.state.stats.of(browser_id)
 
 
 # --------------------------------------------------------------------------- solitaire

@@ -248,7 +248,7 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    stats = request.app.state.stats(browser_id(request))
+    stats = request.app.state.stats.of(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
