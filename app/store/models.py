@@ -67,7 +67,8 @@ class GolfMatch(Base):
     of one match are never taken for another's; null for matches from before reviews."""
     daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
     """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
-    practice: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    # No default on this side: an insert written for an older schema leaves it to the database.
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
 
 
