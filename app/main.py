@@ -94,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         checkpoints.cancel()
         sweeper.cancel()
         reviews.close()
+        app.state.tables.close()
         await notifier.stop()
         engine.dispose()
 

@@ -29,7 +29,8 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
-    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, parse_log_entry,
+    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, log_entry,
+    parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict, rules_from_request
@@ -42,7 +43,9 @@ from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
-from app.service.turns import computer_step, deal_seed, run_turn, told
+from app.service.turn_process import TurnProcess, computer_turn
+from app.service.worker_process import WorkerClosed
+from app.service.turns import deal_seed, run_turn, told
 from app.store import repository
 from app.store.repository import TableRecord
 
@@ -95,11 +98,29 @@ class TableService:
         # Play again keeps each new seat this long for the person who sat there.
         self.hold_ms = int(hold_seconds * 1000)
         self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
+        self.thinker = TurnProcess()  # where a timeout's computer turns are thought out
         self.cache = StateCache(size=1024)
         # This process's open event streams of seated people (their seats show connected).
         self.streams = OpenStreams(engine, notifier, lambda: self.now())
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
+
+    def close(self) -> None:
+        self.thinker.close()
+
+    def _turn(self, record: TableRecord, state: GolfState, seat: int, level: str) -> list[str]:
+        """The log entries of ``seat``'s turn played by a computer of ``level``: in the
+        thinker's process, or on this thread when that cannot be had (the server
+        stopping, the process failing)."""
+        try:
+            return self.thinker.turn(record.rules, self._seed(record), tuple(state.log), seat, level)
+        except WorkerClosed:
+            pass  # the server is stopping: its last sweep plays here
+        except Exception:
+            log.exception("a timeout's turn was played on the server's thread")
+        trial = state.clone()
+        computer_turn(trial, seat, level, self._seed(record))
+        return trial.log[len(state.log):]
 
     # ------------------------------------------------------------------ reads
 
@@ -378,8 +399,8 @@ class TableService:
             return True
         if state.phase is Phase.MATCH_OVER:
             return False
-        # Thought out on a copy, before the transaction: the writer waits for no computer.
-        trial = state.clone()
+        # Thought out before the transaction, in a process of its own: neither the writer
+        # nor this interpreter waits for a computer.
         if computers:
             seat, level = computers[0], record.seats[computers[0]]["level"]
         elif state.phase is Phase.HOLE_OVER:
@@ -388,17 +409,7 @@ class TableService:
             seat, level = persons[0], self.stand_in_level
         if seat is None:
             return False
-        if level is None:
-            trial.apply(seat, NextHole())
-        else:
-            opening = trial.phase is Phase.OPENING
-            for _ in range(8):  # a turn is at most draw, place, reveal; the opening at most three reveals
-                if seat not in trial.to_act() or trial.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
-                    break
-                if opening and trial.phase is not Phase.OPENING:
-                    break  # the opening was out of time, not the first turn after it
-                computer_step(trial, seat, level, self._seed(record))
-        moves = trial.log[len(state.log):]
+        moves = [log_entry(seat, NextHole())] if level is None else self._turn(record, state, seat, level)
 
         def play(connection, record, state):
             before = set(state.to_act())
