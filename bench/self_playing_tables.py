@@ -1,9 +1,9 @@
 """Tables that play themselves: a normal table's moves beside 30 tables whose one person never moves.
 
-    python -m bench.self_playing_tables [--tables 30] [--duration 30] [--think 0.3] [--database sqlite|postgresql]
+    python -m bench.self_playing_tables [--tables 30] [--duration 30] [--think 0.1] [--database sqlite|postgresql]
 
 Starts one server process on a throw-away database. First a normal table of two people
-plays at a brisk person's pace (``--think`` seconds between moves) for ``--duration``
+plays at a brisk pace (``--think`` seconds between moves) for ``--duration``
 seconds alone. Then ``--tables`` tables of one person and seven Expert computer players
 with a 10 s turn timer are made and started, a few a second; each person keeps the
 table's page open (its event stream: present, so the timer keeps playing for them) and
@@ -41,7 +41,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30, help="tables that play themselves (at most 60)")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds the normal table plays, each run")
-    parser.add_argument("--think", type=float, default=0.3, help="seconds between the normal table's moves")
+    parser.add_argument("--think", type=float, default=0.1, help="seconds between the normal table's moves")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     args = parser.parse_args()
     args.tables = max(0, min(args.tables, 60))
@@ -68,17 +68,30 @@ def database(kind: str):
         admin.dispose()
 
 
-def cpu_seconds(port: int) -> float:
-    """User and system time of the server process listening on ``port`` (Linux /proc)."""
+def cpu_seconds(port: int) -> tuple[float, float]:
+    """User and system time of the server process listening on ``port``, and of the
+    processes it started (the judge's, the timeouts' thinker), from Linux's /proc."""
+    processes = {}  # pid -> (parent, cpu seconds, whether it is the server)
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
             command = (entry / "cmdline").read_bytes().split(b"\0")
-            if b"uvicorn" in b" ".join(command) and str(port).encode() in command:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return float("nan")
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            server = b"uvicorn" in b" ".join(command) and str(port).encode() in command
+            processes[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12]))
+                                          / os.sysconf("SC_CLK_TCK"), server)
+    servers = [pid for pid, (_, _, server) in processes.items() if server]
+    if not servers:
+        return float("nan"), float("nan")
+
+    def descends(pid: int) -> bool:
+        while pid in processes and pid != servers[0]:
+            pid = processes[pid][0]
+        return pid == servers[0]
+
+    children = sum(cpu for pid, (_, cpu, _) in processes.items() if pid != servers[0] and descends(pid))
+    return processes[servers[0]][1], children
 
 
 def play_normal_table(base: str, duration: float, think: float) -> list[float]:
@@ -121,11 +134,12 @@ def self_playing_tables(base: str, count: int, stack: contextlib.ExitStack) -> N
         time.sleep(TIMER / max(count, 1))  # their timeouts spread over the timer, not all at once
 
 
-def figures(times: list[float], cpu: float, seconds: float) -> str:
+def figures(times: list[float], before: tuple[float, float], after: tuple[float, float], seconds: float) -> str:
     times = sorted(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    server, children = ((a - b) * 100 / seconds for a, b in zip(after, before))
     return (f"{len(times)} moves, p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, "
-            f"worst {times[-1]:.1f} ms; server at {100 * cpu / seconds:.0f}% of a core")
+            f"worst {times[-1]:.1f} ms; server at {server:.0f}% of a core, its own processes at {children:.0f}%")
 
 
 def measure(database_url: str, tables: int, duration: float, think: float) -> str:
@@ -135,13 +149,13 @@ def measure(database_url: str, tables: int, duration: float, think: float) -> st
         lines = []
         cpu, began = cpu_seconds(port), time.monotonic()
         alone = play_normal_table(base, duration, think)
-        lines.append("normal table alone:          " + figures(alone, cpu_seconds(port) - cpu, time.monotonic() - began))
+        lines.append("normal table alone:          " + figures(alone, cpu, cpu_seconds(port), time.monotonic() - began))
         with contextlib.ExitStack() as stack:
             self_playing_tables(base, tables, stack)
             cpu, began = cpu_seconds(port), time.monotonic()
             beside = play_normal_table(base, duration, think)
             lines.append(f"beside {tables} self-playing tables: "
-                         + figures(beside, cpu_seconds(port) - cpu, time.monotonic() - began))
+                         + figures(beside, cpu, cpu_seconds(port), time.monotonic() - began))
     return "\n".join(lines)
 
 

@@ -44,8 +44,8 @@ from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
 from app.service.turn_process import TurnProcess, computer_turn
-from app.service.worker_process import WorkerClosed
 from app.service.turns import deal_seed, run_turn, told
+from app.service.worker_process import WorkerClosed
 from app.store import repository
 from app.store.repository import TableRecord
 
@@ -406,7 +406,7 @@ class TableService:
         elif state.phase is Phase.HOLE_OVER:
             seat, level = next(iter(sorted(people)), None), None
         else:
-            seat, level = persons[0], self.stand_in_level
+            seat, level = (persons[0] if persons else None), self.stand_in_level
         if seat is None:
             return False
         moves = [log_entry(seat, NextHole())] if level is None else self._turn(record, state, seat, level)
