@@ -206,6 +206,8 @@ class TableService:
         for kind in seats[1:]:
             if kind != "open" and kind not in LEVELS:
                 raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+        if name_key(host_name) in {name_key(f"Computer ({kind})") for kind in seats[1:]}:
+            raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
         ruleset = self._rules(rules, len(seats))
         if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")

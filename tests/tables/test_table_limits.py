@@ -180,6 +180,11 @@ def test_names_are_unique_at_a_table_whatever_their_case_or_width(golf_app, api,
     assert ok(person(golf_app).post(f"/api/tables/{code}/join", json={"name": "Anna"}))["you"] == 1
 
 
+def test_a_host_cannot_take_the_name_of_a_computer_player_at_the_table(api):
+    response = api.post("/api/tables", json={"name": "T", "seats": ["host", "easy"], "host_name": "computer (EASY)"})
+    assert response.status_code == 422 and "choose another name" in response.json()["detail"]
+
+
 @pytest.mark.parametrize("bad", ["Fri\x00day", "Fri\nday", "\u202eyadirF", "Fri\u2066day", "Fri\u200bday", "x" * 61])
 def test_every_name_a_person_gives_is_checked_the_same_way(golf_app, api, bad):
     base = {"seats": ["host", "open"], "name": "Friday"}
