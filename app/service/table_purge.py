@@ -38,14 +38,14 @@ def purge_tables(engine: Engine, *, finished_for: timedelta, unjoined_for: timed
     ``now_ms`` is for tests."""
     now = clock.now_ms() if now_ms is None else now_ms
     removed, after = 0, ""
+    bounds = {"finished_before_ms": now - int(finished_for.total_seconds() * 1000),
+              "unjoined_before_ms": now - int(unjoined_for.total_seconds() * 1000),
+              "streams_since_ms": now - CONNECTED_WITHIN_MS}
     while after is not None:
         def batch(connection, after=after):
-            codes, last = repository.purgeable_tables(
-                connection, finished_before_ms=now - int(finished_for.total_seconds() * 1000),
-                unjoined_before_ms=now - int(unjoined_for.total_seconds() * 1000),
-                streams_since_ms=now - CONNECTED_WITHIN_MS, after=after, limit=PURGE_BATCH)
+            codes, last = repository.purgeable_tables(connection, after=after, limit=PURGE_BATCH, **bounds)
             codes = [code for code in codes if not watched(code)]
-            return repository.delete_tables(connection, codes, [table_key(code) for code in codes]), last
+            return repository.delete_tables(connection, codes, table_key, **bounds), last
 
         deleted, after = in_transaction(engine, batch)
         removed += deleted

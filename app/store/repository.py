@@ -314,6 +314,18 @@ def note_read(connection: Connection, code: str, now_ms: int, present: bool) -> 
     connection.execute(update(ONLINE_TABLES).where(ONLINE_TABLES.c.code == code).values(**values))
 
 
+def _untouched(finished_before_ms: int, unjoined_before_ms: int, streams_since_ms: int):
+    """Tables over, or waiting, neither changed nor read since the bound of their kind,
+    and with no seated person's stream marked since ``streams_since_ms``."""
+    last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
+    watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
+    return and_(or_(and_(ONLINE_TABLES.c.status == "over", ONLINE_TABLES.c.updated_ms < finished_before_ms,
+                         last_read < finished_before_ms),
+                    and_(ONLINE_TABLES.c.status == "waiting", ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
+                         last_read < unjoined_before_ms)),
+                ONLINE_TABLES.c.code.not_in(watched))
+
+
 def purgeable_tables(connection: Connection, *, finished_before_ms: int, unjoined_before_ms: int,
                      streams_since_ms: int, after: str, limit: int) -> tuple[list[str], str | None]:
     """Up to ``limit`` tables from the code ``after`` on, in code order, and which of them
@@ -322,15 +334,8 @@ def purgeable_tables(connection: Connection, *, finished_before_ms: int, unjoine
     ``unjoined_before_ms``. A table with a seated person's open stream (marked since
     ``streams_since_ms``) is kept. Returns the codes to purge and the last code looked
     at (None when no table was left to look at), to go on from."""
-    last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
-    watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
     query = (select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
-             .where(ONLINE_TABLES.c.code > after,
-                    or_(and_(ONLINE_TABLES.c.status == "over", ONLINE_TABLES.c.updated_ms < finished_before_ms,
-                             last_read < finished_before_ms),
-                        and_(ONLINE_TABLES.c.status == "waiting", ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
-                             last_read < unjoined_before_ms)),
-                    ONLINE_TABLES.c.code.not_in(watched))
+             .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
              .order_by(ONLINE_TABLES.c.code).limit(limit))
     rows = list(connection.execute(query))
     codes = [row.code for row in rows
@@ -338,14 +343,23 @@ def purgeable_tables(connection: Connection, *, finished_before_ms: int, unjoine
     return codes, (rows[-1].code if len(rows) == limit else None)
 
 
-def delete_tables(connection: Connection, codes: list[str], review_keys: list[str]) -> int:
-    """Delete these tables, their streams' rows and their reviews (``review_keys``: the
-    reviews' match ids); how many tables. People's results stay: they are statistics."""
+def delete_tables(connection: Connection, codes: list[str], review_key, *, finished_before_ms: int,
+                  unjoined_before_ms: int, streams_since_ms: int) -> int:
+    """Delete those of these tables still untouched (as :func:`purgeable_tables` found
+    them), then their streams' rows and their reviews (``review_key(code)``: the reviews'
+    match id); how many tables. The condition is checked again on each row deleted: on
+    PostgreSQL a table being read or played at that moment holds its row, and once that
+    commits the row is found touched and kept. People's results stay: they are statistics."""
     if not codes:
         return 0
-    connection.execute(delete(PLAY_REVIEWS).where(PLAY_REVIEWS.c.match_id.in_(review_keys)))
-    connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.table_code.in_(codes)))
-    return connection.execute(delete(ONLINE_TABLES).where(ONLINE_TABLES.c.code.in_(codes))).rowcount
+    gone = list(connection.execute(
+        delete(ONLINE_TABLES)
+        .where(ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+        .returning(ONLINE_TABLES.c.code)).scalars())
+    if gone:
+        connection.execute(delete(PLAY_REVIEWS).where(PLAY_REVIEWS.c.match_id.in_([review_key(c) for c in gone])))
+        connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.table_code.in_(gone)))
+    return len(gone)
 
 
 def add_online_result(connection: Connection, **values) -> None:

@@ -267,3 +267,18 @@ def test_old_finished_tables_and_tables_nobody_joined_are_purged_with_their_revi
         assert reviews.load_review(connection, host, table_key(finished), 1, 0) is None
     purge(60)
     assert record(golf_app, looked_at) is None
+
+
+def test_a_table_with_an_open_page_on_the_purging_process_is_kept(golf_app, api, clock):
+    engine = golf_app.state.engine
+    code, _ = finished_table(golf_app, api)
+    later = clock[0] + 31 * 86_400_000
+
+    def purge(watched) -> None:
+        purge_tables(engine, finished_for=timedelta(days=30), unjoined_for=timedelta(hours=24), watched=watched,
+                     now_ms=later)
+
+    purge(lambda other: other == code)  # a spectator's stream here, say: no row of its own in the database
+    assert record(golf_app, code) is not None
+    purge(lambda other: False)
+    assert record(golf_app, code) is None
