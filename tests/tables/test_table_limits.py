@@ -196,6 +196,8 @@ def test_every_name_a_person_gives_is_checked_the_same_way(golf_app, api, bad):
         assert "control characters" in detail or "at most" in detail, detail
     match = api.post("/api/match/new", json={"rules": {"name": short}})
     assert match.status_code == 422 and "The rules' name" in match.json()["detail"]
+    scored = api.post("/api/score", json={"grid": ["5H", "KS", "2D", "5C", "9D", "JH"], "rules": {"name": short}})
+    assert scored.status_code == 422 and "The rules' name" in scored.json()["detail"]
     sheet = api.post("/scorekeeper", data={"player-0": short[:25], "player-1": "Bo", "holes": "9"})
     assert sheet.status_code == 422 and "Player 1’s name" in html.unescape(sheet.text)
 
