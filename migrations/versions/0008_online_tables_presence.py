@@ -1,16 +1,16 @@
 """online_tables.seen_ms, .away and .read_ms: a table whose people are all away stops
 playing, and the purge keeps a table someone still reads
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-12-01
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0007'
-down_revision = '0006'
+revision = '0008'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 
