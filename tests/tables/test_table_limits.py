@@ -208,7 +208,8 @@ def test_every_name_a_person_gives_is_checked_the_same_way(golf_app, api, bad):
 @pytest.mark.parametrize("path", [
     "/api/tables/ab%00cd", "/api/tables/%00", "/t/ab%00cd", "/t/ab%00cd/table", "/t/ab%00cd/review",
     "/api/tables/ab%00cd/review", "/api/tables/ab%00cd/events", "/scorekeeper/shared/ab%00cd",
-    "/scorekeeper/ab%00cd", "/api/tables/caf%C3%A9", "/t/%F0%9F%99%82",
+    "/scorekeeper/ab%00cd", "/api/tables/caf%C3%A9", "/t/%F0%9F%99%82", "/r/ab%00cd", "/api/replays/ab%00cd",
+    "/r/ab%00cd?step=3",
 ])
 def test_a_nul_or_any_odd_character_in_an_address_is_not_found(api, path):
     assert api.get(path).status_code == 404, path
@@ -219,6 +220,12 @@ def test_a_nul_or_any_odd_character_in_an_address_is_not_found(api, path):
 def test_a_nul_in_an_address_posted_to_is_not_found(api, path):
     body = {"json": {"name": "Bea"}} if path.startswith("/api") else {"data": {"name": "Bea"}}
     assert api.post(path, **body).status_code == 404, path
+
+
+def test_a_nul_in_a_date_is_refused_as_no_date(api):
+    assert api.get("/api/daily?date=2026-12-0%00").status_code == 422
+    page = api.get("/daily?date=2026-12-0%00")  # the page shows today's board, saying why
+    assert page.status_code == 200 and "YYYY-MM-DD" in page.text
 
 
 @pytest.mark.parametrize("query", ["", "?hole=", "?hole=abc", "?hole=0", "?hole=-1", "?hole=%00", "?hole=1.5"])
