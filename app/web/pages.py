@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.golf.rules import RulesError, rules_from_dict
+from app.golf.rules import RulesError, rules_from_request
 from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
@@ -85,7 +85,7 @@ def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
         raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
     rules = rules_from_form(form)
     try:
-        rules_from_dict(rules)
+        rules_from_request(rules)
     except RulesError as error:
         raise Invalid(f"These rules cannot be played: {error}") from None
     return seed, level, rules
