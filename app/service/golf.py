@@ -21,6 +21,7 @@ from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, ac
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict, rules_from_request
 from app.golf.view import Seat, spectator_view, view, view_event
+from app.names import NameRefused, checked_name
 from app.players import LEVELS
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
@@ -204,9 +205,10 @@ class GolfService:
         return self._run(browser_id, if_match, deal)
 
     def _new_daily(self, browser_id: str, name: str | None, if_match: int | None) -> Outcome:
-        from app.service.tables import display_name  # the one check of a name people see
-
-        shown_name = display_name(name, "A name on the leaderboard") if name is not None else None
+        try:
+            shown_name = checked_name(name, "A name on the leaderboard", daily.NAME_LENGTH) if name is not None else None
+        except NameRefused as refused:
+            raise Invalid(str(refused)) from None
 
         def deal(connection, record, state):
             self._refuse_if_paused(record)
