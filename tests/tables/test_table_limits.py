@@ -68,7 +68,8 @@ def test_a_table_whose_people_are_all_away_stops_playing_until_one_is_back(golf_
     assert row.deadline_ms is None and row.status == "playing"
     log = list(row.log)
     clock[0] += 24 * 3600 * 1000
-    assert service.expire(code) is False and sweep(golf_app) == 0
+    assert service.expire(code) is False
+    sweep(golf_app)  # the sweep plays other tests' tables past their time, and none of this one's
     assert record(golf_app, code).log == log  # a day on: not a move more
     spectator = ok(person(golf_app).get(f"/api/tables/{code}"))
     assert spectator["away"] is True and "Everyone at the table is away" in spectator["notices"][-1]["message"]
