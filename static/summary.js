@@ -12,7 +12,7 @@
       return;
     }
     dialog.dataset.shown = "true";
-    dialog.showModal();
+    window.GolfPage.openDialog(dialog);
   }
   document.addEventListener("htmx:afterSettle", function () {
     var dialog = document.getElementById("summary-dialog");
