@@ -68,6 +68,8 @@ def _matrix() -> list[Case]:
                     # at the moments where the board's own shapes change.
                     if rules != "standard" and moment not in ("holding", "hole_over", "match_over", "review"):
                         continue
+                    if moment == "keys" and width < 600:
+                        continue  # a touch screen has no Keys (its bar leaves them out)
                     cases.append(Case(players, rules, width, height, moment))
     return cases
 
@@ -180,6 +182,8 @@ def stage(page, case: Case, browser=None, server: str | None = None):
     if opener:
         page.locator(f'[data-open="{opener}"]').click()
         page.wait_for_selector(f"#{opener}[open]")
+        if opener == "new-game-dialog":
+            page.locator("#new-game-dialog summary").click()  # every rule's choice shown
     return page, None
 
 
@@ -200,11 +204,16 @@ MEASURE = """() => {
   const shown = (e) => { const b = box(e); const s = getComputedStyle(e);
     return b.w > 0 && b.h > 0 && s.visibility !== 'hidden' && !e.closest('dialog:not([open]), template, [hidden]'); };
   const name = (e) => String(e.getAttribute('aria-label') || e.textContent || e.className.baseVal || e.className).trim().replace(/\\s+/g, ' ').slice(0, 50);
-  const covered = (e) => { const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const covered = (e) => { const r = seen(e);  // the centre of what can be seen of it
+    const x = (r.x1 + r.x2) / 2, y = (r.y1 + r.y2) / 2;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'off screen';
     const hit = document.elementFromPoint(x, y);
     return hit && (hit === e || e.contains(hit)) ? '' : (hit ? 'under ' + name(hit) + ' <' + hit.tagName + '>' : 'nothing there'); };
+  // Whether a select shows its chosen words whole: their width in its font, and room for its arrow.
+  const pen = document.createElement('canvas').getContext('2d');
+  const textFits = (select) => { const s = getComputedStyle(select); pen.font = s.font;
+    const words = select.selectedOptions[0] ? select.selectedOptions[0].text : '';
+    return pen.measureText(words).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) + 20 <= select.clientWidth; };
   const item = (e, kind) => ({kind, name: name(e), ...box(e), covered: covered(e)});
   const board = document.querySelector('#board, .review-board');
   const cards = board ? [...board.querySelectorAll('.card')].filter(shown) : [];
@@ -224,7 +233,7 @@ MEASURE = """() => {
     prompt: document.getElementById('prompt') ? item(document.getElementById('prompt'), 'prompt') : null,
     dialog: dialog ? {id: dialog.id, ...box(dialog), scrollTop: dialog.scrollTop,
                       controls: [...dialog.querySelectorAll('button, select, input:not([type=hidden]), a')].filter(shown)
-                        .map(c => ({name: name(c), ...box(c), inner: c.scrollWidth <= c.clientWidth + 1 || c.tagName !== 'SELECT'}))} : null,
+                        .map(c => ({name: name(c), ...box(c), inner: c.tagName !== 'SELECT' || textFits(c)}))} : null,
     log: log && shown(log) ? {...box(log), lines: [...log.children].slice(0, 3).map(p => box(p))} : null,
   };
 }"""
@@ -246,8 +255,9 @@ def problems(page, case: Case) -> list[str]:
     page that may scroll (a phone with many players, a review) it is first scrolled as
     a player would, to bring your grid in view."""
     if case.phone and not case.fits and not page.evaluate("() => !!document.querySelector('dialog[open]')"):
-        page.evaluate("() => (document.querySelector('.seat.mine') || document.querySelector('.middle'))"
-                      ".scrollIntoView({block: 'end'})")
+        page.evaluate("() => { const board = document.querySelector('.review-board');"
+                      " if (board) board.scrollIntoView({block: 'end'});"
+                      " else window.scrollTo(0, document.documentElement.scrollHeight); }")
     m = page.evaluate(MEASURE)
     found: list[str] = []
     cards, controls = m["cards"], m["controls"]
@@ -285,7 +295,8 @@ def problems(page, case: Case) -> list[str]:
         if not _inside(dialog, {"x": 0, "y": 0, "w": m["innerWidth"], "h": m["innerHeight"]}):
             found.append(f"the {dialog['id']} does not fit the screen: {dialog}")
         for c in dialog["controls"]:
-            if not c["inner"]:
+            # A phone's select opens its list full screen; a desktop one shows its words whole.
+            if not c["inner"] and not case.phone:
                 found.append(f"in the {dialog['id']}, {c['name']!r} is cut")
         if dialog["id"] == "scorecard-dialog" and not case.phone:
             for card in cards:
