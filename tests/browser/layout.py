@@ -224,7 +224,17 @@ MEASURE = """() => {
       + '.review-steps a, .review-links a')].filter(shown)
       .filter(e => !e.classList.contains('card') && !e.closest('dialog') && !e.hasAttribute('data-seat-toggle'));
   const log = document.getElementById('announce');
+  // A chosen pile's ring (6 px round it) and its caption; a pair's "=0" and the card's corner.
+  const captions = [...document.querySelectorAll('.pile-slot')].filter(shown).map(slot => {
+    const card = slot.querySelector('.card'), caption = slot.querySelector('.caption');
+    return card && caption ? {name: name(card), card: box(card), caption: box(caption), ring: card.tagName === 'BUTTON'} : null;
+  }).filter(Boolean);
+  const badges = cards.length ? [...board.querySelectorAll('.card .pair-mark')].filter(shown).map(mark => {
+    const corner = mark.parentElement.querySelector('.corner:not(.end)');
+    return corner && shown(corner) ? {name: name(mark.parentElement), mark: box(mark), corner: box(corner)} : null;
+  }).filter(Boolean) : [];
   return {
+    captions, badges,
     scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
     innerHeight, innerWidth, scrollY,
     cards: cards.map(c => ({...item(c, c.closest('.seat.mine') ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
@@ -255,9 +265,11 @@ def problems(page, case: Case) -> list[str]:
     page that may scroll (a phone with many players, a review) it is first scrolled as
     a player would, to bring your grid in view."""
     if case.phone and not case.fits and not page.evaluate("() => !!document.querySelector('dialog[open]')"):
-        page.evaluate("() => { const board = document.querySelector('.review-board');"
-                      " if (board) board.scrollIntoView({block: 'end'});"
-                      " else window.scrollTo(0, document.documentElement.scrollHeight); }")
+        # To the board when it is read (a review, the final board), else to the bar below it.
+        read = case.moment in ("review", "match_over", "summary")
+        page.evaluate("(read) => { const board = document.querySelector('.review-board, #board');"
+                      " if (board && read) board.scrollIntoView({block: 'center'});"
+                      " else window.scrollTo(0, document.documentElement.scrollHeight); }", read)
     m = page.evaluate(MEASURE)
     found: list[str] = []
     cards, controls = m["cards"], m["controls"]
@@ -272,6 +284,13 @@ def problems(page, case: Case) -> list[str]:
         for card in cards:
             if _overlap(c, card):
                 found.append(f"control {c['name']!r} overlaps card {card['name']}")
+    for c in m["captions"]:
+        ring = 6 if c["ring"] else 0
+        if c["caption"]["y"] < c["card"]["y"] + c["card"]["h"] + ring - 0.5:
+            found.append(f"the caption under {c['name']} runs into its card or its ring")
+    for b in m["badges"]:
+        if _overlap(b["mark"], b["corner"]):
+            found.append(f"the =0 mark covers the corner of {b['name']}")
     # Sizes: a card is readable, yours and the piles' a touch target on a phone.
     least = 44 if case.phone else 40
     for card in cards:
