@@ -42,7 +42,7 @@ class Case:
 
     @property
     def phone(self) -> bool:
-        return self.width < 600
+        return self.width < 760  # the width below which the table is one column (golf.css)
 
     @property
     def id(self) -> str:
@@ -233,8 +233,14 @@ MEASURE = """() => {
     const corner = mark.parentElement.querySelector('.corner:not(.end)');
     return corner && shown(corner) ? {name: name(mark.parentElement), mark: box(mark), corner: box(corner)} : null;
   }).filter(Boolean) : [];
+  // Each seat's name and score, and its cards (a card you can choose has a 6 px ring).
+  const heads = board ? [...board.querySelectorAll('.seat')].filter(shown).map(seat => {
+    const head = seat.querySelector('.seat-head');
+    return head && shown(head) ? {name: name(head), head: box(head),
+      cards: [...seat.querySelectorAll('.card')].filter(shown).map(c => ({ring: c.tagName === 'BUTTON' ? 6 : 0, ...box(c)}))} : null;
+  }).filter(Boolean) : [];
   return {
-    captions, badges,
+    captions, badges, heads,
     scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
     innerHeight, innerWidth, scrollY,
     cards: cards.map(c => ({...item(c, c.closest('.seat.mine') ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
@@ -288,6 +294,13 @@ def problems(page, case: Case) -> list[str]:
         ring = 6 if c["ring"] else 0
         if c["caption"]["y"] < c["card"]["y"] + c["card"]["h"] + ring - 0.5:
             found.append(f"the caption under {c['name']} runs into its card or its ring")
+    for h in m["heads"]:
+        for card in h["cards"]:
+            ring = card["ring"]
+            grown = {"x": card["x"] - ring, "y": card["y"] - ring, "w": card["w"] + 2 * ring, "h": card["h"] + 2 * ring}
+            if _overlap(h["head"], grown):
+                found.append(f"the words {h['name']!r} run into a card or its ring")
+                break
     for b in m["badges"]:
         if _overlap(b["mark"], b["corner"]):
             found.append(f"the =0 mark covers the corner of {b['name']}")
