@@ -18,17 +18,7 @@
   var SPEED_COOKIE = "golf_speed";
   var playback = { id: 0, restore: null };
   var pausedWhileAway = false;
-  var openSeats = {}; // the others' grids a phone shows full size, by seat id, across redraws
-
-  /* ------------------------------------------------------------------ folded seats */
-  function showOpenSeats(root) {
-    Array.prototype.forEach.call(root.querySelectorAll(".seat.foldable"), function (seat) {
-      var open = !!openSeats[seat.dataset.seat];
-      seat.classList.toggle("open", open);
-      var toggle = seat.querySelector("[data-seat-toggle]");
-      if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
-    });
-  }
+  var showOpenSeats = page.showOpenSeats; // the others folded on a phone (common.js)
 
   /* ------------------------------------------------------------------ focus */
   /* The control a player most likely wants next: Play or Resume when paused, the hint
@@ -46,8 +36,8 @@
   }
 
   function focusAfterSwap(table) {
-    if (!page.focusLost(["prompt"])) return;
-    focusQuietly(likelyNext(table) || byId("prompt"));
+    if (page.focusLost(["prompt"])) focusQuietly(likelyNext(table) || byId("prompt"));
+    page.keepInView([byId("prompt"), table.querySelector(".seat.mine .grid")]);
   }
 
   /* ------------------------------------------------------------------ motion */
@@ -265,7 +255,7 @@
     if (typing(event.target)) return;
     if (event.key === "?") {
       var keys = byId("keys-dialog");
-      if (keys && !keys.open) { event.preventDefault(); keys.showModal(); }
+      if (keys && !keys.open) { event.preventDefault(); page.openDialog(keys); }
       return;
     }
     var key = (event.key || "").toLowerCase();
@@ -298,16 +288,9 @@
       if (dialog && dialog.showModal) {
         event.preventDefault();
         event.stopPropagation();
-        dialog.showModal();
+        page.openDialog(dialog);
         return;
       }
-    }
-    var toggle = event.target.closest && event.target.closest("[data-seat-toggle]");
-    if (toggle) {
-      var seat = toggle.closest(".seat");
-      openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
-      showOpenSeats(seat.parentNode);
-      return;
     }
     var sound = event.target.closest && event.target.closest("[data-sound]");
     if (sound) {
