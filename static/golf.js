@@ -353,8 +353,21 @@
   // the browser paints (the settle delay is 0), so the frames can take the board's place.
   page.onTableReady("table", tableReady);
 
+  // A page being left (reload, another page, the tab closed) sends no beacon: its pause
+  // could reach the server after the next page was drawn, and that page's first click
+  // would then be refused as stale. The next visit stops the clock for the time away
+  // itself (pause_if_away). The page is hidden only after pagehide has fired.
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function (event) {
+    leaving = false;
+    // Back from the browser's page cache: the table shown may be old.
+    var shown = byId("table");
+    if (event.persisted && window.htmx && shown) page.reloadTable("table", shown.getAttribute("hx-get") || "/table");
+  });
+
   page.onVisibility("table", function (table) {
-    if (table.dataset.running === "true" && navigator.sendBeacon) {
+    if (!leaving && table.dataset.running === "true" && navigator.sendBeacon) {
       var data = new FormData();
       data.append("version", table.dataset.version);
       pausedWhileAway = navigator.sendBeacon("/play/away", data);
