@@ -16,7 +16,7 @@
   var page = window.GolfPage;
   var byId = page.byId, announce = page.announce, focusQuietly = page.focusQuietly;
   var SPEED_COOKIE = "golf_speed";
-  var playback = { id: 0, restore: null };
+  var playback = { id: 0, restore: null, skip: null };
   var pausedWhileAway = false;
   var openSeats = {}; // the others' grids a phone shows full size, by seat id, across redraws
 
@@ -128,6 +128,7 @@
   /* ------------------------------------------------------------------ frames */
   function cancelPlayback() {
     playback.id += 1;
+    playback.skip = null;
     if (playback.restore) {
       var restore = playback.restore;
       playback.restore = null;
@@ -161,17 +162,27 @@
       board.removeAttribute("aria-busy");
     }
     playback.restore = showLive;
+    var index = 0;
+
+    // Skip: the steps not yet shown are told at once and the live board comes in, so the
+    // player is at their next decision without waiting for the others' replies.
+    playback.skip = function () {
+      var rest = steps.slice(index).map(function (frame) { return frame.dataset.say; });
+      cancelPlayback();
+      announce(rest.concat([table.dataset.say]).filter(Boolean).join("\n"));
+      focusQuietly(likelyNext(table) || byId("prompt"));
+    };
 
     table.classList.add("playing");
     board.setAttribute("aria-busy", "true");
     announce(frames.dataset.sayFirst);
     if (afterSwap) focusQuietly(prompt);
 
-    var index = 0;
     function step() {
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
+        playback.skip = null;
         // Focus goes to the next likely control once the live board (with its buttons)
         // is in: a view transition puts it in a moment later.
         showBoard(board, function () {
@@ -263,6 +274,11 @@
       return;
     }
     if (typing(event.target)) return;
+    if (event.key === "Escape" && playback.skip) {
+      event.preventDefault();
+      playback.skip();
+      return;
+    }
     if (event.key === "?") {
       var keys = byId("keys-dialog");
       if (keys && !keys.open) { event.preventDefault(); keys.showModal(); }
@@ -307,6 +323,10 @@
       var seat = toggle.closest(".seat");
       openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
       showOpenSeats(seat.parentNode);
+      return;
+    }
+    if (event.target.closest && event.target.closest("[data-skip]")) {
+      if (playback.skip) playback.skip();
       return;
     }
     var sound = event.target.closest && event.target.closest("[data-sound]");
