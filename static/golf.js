@@ -292,12 +292,45 @@
       if (target) { event.preventDefault(); focusQuietly(target); }
       return;
     }
-    if (event.shiftKey || !KEYS[key] || table.classList.contains("playing")) return;
+    if (event.shiftKey || !KEYS[key]) return;
+    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
     var control = table.querySelector(KEYS[key]);
     if (control && !control.disabled) {
       event.preventDefault();
       control.click();
+    } else {
+      refuse(table, { s: "stock", d: "discard" }[key] || key);
     }
+  });
+
+  /* ------------------------------------------------------------------ refusals */
+  /* A click or key that is not a move now says why, in one sentence from the server
+   * (data-refusals: what is refused now, by what was tried), where the table speaks. */
+  function refuse(table, what) {
+    var said = {};
+    try { said = JSON.parse(table.dataset.refusals || "{}"); } catch (e) { /* an old table: say nothing */ }
+    if (said[what]) announce(said[what]);
+  }
+
+  /* What a click on a card that is not a button tried: the stock, the discard pile,
+   * your drawn card, a card of your grid face up or down, or another seat's card. */
+  function triedCard(card) {
+    if (card.classList.contains("stock")) return "stock";
+    if (card.classList.contains("pile")) return "discard";
+    if (card.closest(".held-slot")) return "held";
+    var seat = card.closest(".seat");
+    if (!seat) return null;
+    if (!seat.classList.contains("mine")) return "other";
+    return card.classList.contains("up") ? "mine-up" : "mine-down";
+  }
+
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    var card = table && event.target.closest && event.target.closest("#board .card");
+    if (!card || card.classList.contains("space") || (card.tagName === "BUTTON" && !card.disabled)) return;
+    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
+    var what = triedCard(card);
+    if (what) refuse(table, what);
   });
 
   /* ------------------------------------------------------------------ cookies */

@@ -215,5 +215,6 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "speed": speed,
         "speeds": SPEED_NAMES,
         "review_url": "/review",  # the review of your play; a table of people has its own
+        "refusals": words.refusals(state, paused=paused, returning=returning),
     }
 

@@ -188,6 +188,7 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
         can_undo=match["can_undo"], watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
         timer=_timer_words(table),
+        refusals=words.refusals(match, online=True, watching=watching),
         notices=[n["message"] for n in table["notices"]
                  if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-3:],
     )

@@ -3,10 +3,12 @@ most 6 s to show, and Skip (the button, or Esc) jumps to your next decision at o
 
 from __future__ import annotations
 
+import doctest
 import re
 
 import pytest
 
+import app.web.table_view as table_view
 from app.web.table_view import MIN_STEP_MS, SPEEDS, step_delay
 
 from .tablekit import api, focused_name, new_match, open_table, prompt, wait_settled
@@ -48,6 +50,7 @@ def test_eight_seats_wait_at_most_six_seconds_between_turns_at_normal(api, speed
 
 
 def test_a_short_reply_keeps_the_speed_s_own_pace():
+    assert doctest.testmod(table_view).failed == 0
     assert step_delay("normal", 3) == SPEEDS["normal"]
     assert step_delay("slow", 2) == SPEEDS["slow"]
     assert step_delay("instant", 30) == 0
