@@ -88,34 +88,17 @@
   }
 
   /* ------------------------------------------------------------------ sound */
-  /* Optional sounds made with the Web Audio API: off at first, the Sound switch turns
-   * them on or off and the browser remembers (localStorage). A card played or drawn
-   * clicks, a pair rings twice, the end of a hole plays a short rising run. */
-  var SOUND_KEY = "golf_sound";
-  var audio = null;
-
-  function soundOn() {
-    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
-  }
+  /* A card played or drawn clicks, a pair rings twice, the end of a hole plays a short
+   * rising run (when sounds are on: common.js). */
+  var tone = page.tone;
 
   function showSoundSwitch(root) {
     var button = root && root.querySelector("[data-sound]");
-    if (button) button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-  }
-
-  function tone(frequency, start, length) {
-    var osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.08, audio.currentTime + start);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + start + length);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(audio.currentTime + start);
-    osc.stop(audio.currentTime + start + length);
+    if (button) button.setAttribute("aria-pressed", page.soundOn() ? "true" : "false");
   }
 
   function playSound(table) {
-    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (!page.soundOn()) return;
     if (table.classList.contains("phase-hole_over") || table.classList.contains("phase-match_over")) {
       [523, 659, 784].forEach(function (f, i) { tone(f, i * 0.12, 0.18); });
     } else if (table.querySelector(".card.matched.last-move")) {
@@ -364,7 +347,7 @@
     }
     var sound = event.target.closest && event.target.closest("[data-sound]");
     if (sound) {
-      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+      page.setSound(!page.soundOn());
       showSoundSwitch(byId("table"));
       return;
     }

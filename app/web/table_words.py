@@ -345,6 +345,18 @@ def hint_sentence(advice: dict, state: dict) -> str:
     return sentence(f"Expert would {move}: {lower_first(reason).rstrip('.')}")
 
 
+# --------------------------------------------------------------------------- the turn timer
+
+
+def timer_urgent_sentence(seconds: int) -> str:
+    """Said once when your turn timer reaches its last seconds.
+
+    >>> timer_urgent_sentence(10)
+    '10 seconds left: move now, or a computer player moves for you.'
+    """
+    return f"{seconds} seconds left: move now, or a computer player moves for you."
+
+
 # --------------------------------------------------------------------------- refusals
 
 
