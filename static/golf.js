@@ -286,6 +286,41 @@
     }
   });
 
+  /* ------------------------------------------------------------------ a card's value */
+  /* A long press on a face-up card shows what it scores (a hover does, by CSS); the
+   * press is not a click, so a card that is a move is not played by it. */
+  var LONG_PRESS_MS = 450;
+  var press = { timer: null, card: null, shown: false };
+
+  function endPress() {
+    clearTimeout(press.timer);
+    var card = press.card;
+    press.card = null;
+    if (card && press.shown) setTimeout(function () { card.classList.remove("show-worth"); }, 1500);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var card = event.target.closest && event.target.closest("#board .card");
+    endPress();
+    press.shown = false;
+    if (!card || !card.querySelector(".worth")) return;
+    press.card = card;
+    press.timer = setTimeout(function () {
+      press.shown = true;
+      card.classList.add("show-worth");
+    }, LONG_PRESS_MS);
+  });
+  document.addEventListener("pointerup", endPress);
+  document.addEventListener("pointercancel", endPress);
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target.closest && event.target.closest("#board .card .worth, #board .card.show-worth")) event.preventDefault();
+  });
+  document.addEventListener("click", function (event) {
+    if (!press.shown) return;
+    press.shown = false; // the click that ends a long press shows the value, and plays nothing
+    if (event.target.closest && event.target.closest("#board .card")) { event.preventDefault(); event.stopPropagation(); }
+  }, true);
+
   /* ------------------------------------------------------------------ refusals */
   /* A click or key that is not a move now says why, in one sentence from the server
    * (data-refusals: what is refused now, by what was tried), where the table speaks. */

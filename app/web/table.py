@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
+from app.golf.rules import rules_from_dict
 from app.web.table_words import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
@@ -35,7 +36,20 @@ class Card:
     place: str = ""             # where it lies: "you-4", "stock", "discard", "held"
     vt: str = ""                # the place it is drawn as coming from (a view transition's name)
     base: str = "/play"         # where its page takes moves: a table of people has its own
+    points: int | None = None   # what a face-up card scores on its own under the match's rules
     classes: list[str] = field(default_factory=list)
+
+    @property
+    def points_text(self) -> str:
+        """``"−2"``, ``"10"``: the card's value as its face shows it (a true minus sign)."""
+        return "" if self.points is None else str(self.points).replace("-", "\u2212")
+
+    @property
+    def worth(self) -> str:
+        """``"Worth −2 points"``: shown on hover and on a long press."""
+        if self.points is None:
+            return ""
+        return f"Worth {self.points_text} point{'' if abs(self.points) == 1 else 's'}"
 
     @property
     def rank(self) -> str:
@@ -283,6 +297,10 @@ def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "
         stock.classes.append("reshuffled")
     for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
         card.base = base
+    values = rules_from_dict(state["rules"]).values
+    for card in [discard, held] + [c for s in seats for c in s["cards"]]:
+        if card is not None and card.card:
+            card.points = values[card.card[0]]
     return {
         "base": base,
         "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
