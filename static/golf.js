@@ -108,6 +108,35 @@
     }
   }
 
+  /* ------------------------------------------------------------------ the hole's end */
+  /* When a hole has been scored, each seat's score is added up before one's eyes, line by
+   * line (data-tally, from the server: each line's positions and the running total),
+   * then shows the hole score. Off with reduced motion: the score is simply there. */
+  var TALLY_MS = 420;
+
+  function tallyScores(table) {
+    if (reducedMotion && reducedMotion.matches) return;
+    Array.prototype.forEach.call(table.querySelectorAll("#board .seat[data-tally]"), function (seat) {
+      var steps = [], score = seat.querySelector(".seat-score strong"), grid = seat.querySelector(".grid");
+      try { steps = JSON.parse(seat.dataset.tally); } catch (e) { return; }
+      if (!score || !grid || !steps.length) return;
+      var cards = grid.children, final = score.textContent, index = 0;
+      seat.classList.add("tallying");
+      (function next() {
+        Array.prototype.forEach.call(cards, function (card) { card.classList.remove("tallied"); });
+        if (index >= steps.length) {
+          score.textContent = final;
+          seat.classList.remove("tallying");
+          return;
+        }
+        var step = steps[index++];
+        step.positions.forEach(function (p) { if (cards[p]) cards[p].classList.add("tallied"); });
+        score.textContent = String(step.total);
+        setTimeout(next, TALLY_MS);
+      })();
+    });
+  }
+
   /* ------------------------------------------------------------------ frames */
   function cancelPlayback() {
     playback.id += 1;
@@ -127,7 +156,7 @@
     var prompt = table.querySelector("#prompt");
     if (!frames || !board || !prompt) {
       announce(table.dataset.say);
-      if (afterSwap) focusAfterSwap(table);
+      if (afterSwap) { focusAfterSwap(table); tallyScores(table); }
       return;
     }
     var steps = Array.prototype.slice.call(frames.querySelectorAll("template"));
@@ -171,6 +200,7 @@
         showBoard(board, function () {
           showLive();
           if (afterSwap) focusAfterSwap(table);
+          tallyScores(table);
         }, delay * 0.6);
         announce(table.dataset.say);
         return;

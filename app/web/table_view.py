@@ -163,6 +163,8 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
         # The steps have shown the deal, the flips and the last moves arriving: the board
         # that follows them shows where everything is without playing any of it again.
         board["dealt"] = False
+        for seat in [board["me"], *board["opponents"]]:
+            seat["pair_made"] = False  # celebrated in the step that made it
         for card in tbl.board_cards(board):
             if "flipped" in card.classes:
                 card.classes.remove("flipped")
@@ -172,7 +174,9 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
                   hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
-                  said: str | None = None) -> dict:
+                  said: str | None = None, dealt: bool = False) -> dict:
+    """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
+    so its cards are drawn being dealt (a new hole's deal is an event of its own)."""
     state = outcome.state
     speed = speed_of(request)
     paused = state["paused"]
@@ -181,6 +185,8 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
+    board = live_board(outcome, frames, live=not paused, hinted=hinted if hint else "")
+    board["dealt"] = board["dealt"] or (dealt and not frames)
     return {
         "version": state["version"],
         "phase": state["phase"],
@@ -195,7 +201,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": live_board(outcome, frames, live=not paused, hinted=hinted if hint else ""),
+        "board": board,
         "match_over": over,
         "scorecard": scorecard_model(state),
         "summary": summary_model(state),
