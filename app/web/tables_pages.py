@@ -72,7 +72,7 @@ def make_table_model(form=None, message: str | None = None) -> dict:
 
 @router.get("/tables/new", response_class=HTMLResponse)
 def make_table_page(request: Request):
-    return render_fresh(request, "table_online_new.html", {"page": "table", "m": make_table_model()})
+    return render_fresh(request, "table_online_new.html", {"page": "friends", "m": make_table_model()})
 
 
 def _new_table_request(form) -> dict:
@@ -101,7 +101,7 @@ async def make_table(request: Request):
         raise
     except ServiceError as refusal:
         return render_fresh(request, "table_online_new.html",
-                            {"page": "table", "m": make_table_model(form, refusal.message)}, refusal.status)
+                            {"page": "friends", "m": make_table_model(form, refusal.message)}, refusal.status)
     return _redirect(f"/t/{table['code']}")
 
 
