@@ -165,7 +165,9 @@
     frames.parentNode.removeChild(frames);
 
     // The live board is the last step's table again: nothing on it moves.
+    var skip = table.querySelector("[data-skip]");
     function showLive() {
+      if (skip) skip.hidden = true;
       board.replaceChildren.apply(board, live);
       showOpenSeats(board);
       nameCards(board, "place");
@@ -186,6 +188,7 @@
     };
 
     table.classList.add("playing");
+    if (skip) skip.hidden = false;
     board.setAttribute("aria-busy", "true");
     announce(frames.dataset.sayFirst);
     if (afterSwap) focusQuietly(prompt);
