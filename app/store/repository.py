@@ -55,6 +55,8 @@ class MatchRecord(GameRecord):
     log: list
     actions_taken: int
     match_id: str | None = None
+    daily: str | None = None
+    practice: bool = False
 
 
 @dataclass

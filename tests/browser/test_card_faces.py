@@ -10,7 +10,7 @@ from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 
-from .tablekit import api, new_match, open_table, version, wait_settled
+from .tablekit import api, new_match, version, wait_settled
 from .test_pages_html import new_match as new_match_in_process, table
 from .test_table_keys import through_the_opening
 

@@ -21,19 +21,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.contextmanager
-def server_process(database_url: str, log_path: Path):
-    """A uvicorn process of the app on a free port; yields its base URL."""
+def server_process(database_url: str, log_path: Path, as_served: bool = False, **settings: str):
+    """A uvicorn process of the app on a free port; yields its base URL. ``as_served``:
+    started as ``python -m app`` is, with its bounds on connections; ``settings`` are
+    more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``)."""
     port = _free_port()
     env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "test-deal-key",
-           "GOLF_RATE_LIMIT_ENABLED": "false"}  # every test person comes from one address
+           "GOLF_RATE_LIMIT_ENABLED": "false",  # every test person comes from one address
+           "GOLF_HOST": "127.0.0.1", "GOLF_PORT": str(port), **settings}
+    if as_served:
+        command = [sys.executable, "-m", "app"]
+    else:
+        command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
+                   # The page's request context keeps its connections open with no
+                   # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
+                   # close it just as a request is sent on it, and the request fails.
+                   "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"]
     with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
-             # The page's request context keeps its connections open with no
-             # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
-             # close it just as a request is sent on it, and the request fails.
-             "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -60,20 +65,25 @@ class EventReader:
     immediate and the server sees the client go): each ``event: table`` version goes
     to a queue. Speaks HTTP/1.0, so the body is the bare stream, not chunked."""
 
-    def __init__(self, client: httpx.Client, path: str):
+    def __init__(self, client: httpx.Client, path: str, source_address: str | None = None):
+        """With the client's session cookie, if it has one; from ``source_address``
+        (another loopback address, as another client) if given."""
         self.versions: queue.Queue[int] = queue.Queue()
         self.lines: list[str] = []
         self.status_line = ""
         self.headers: dict[str, str] = {}
         url = httpx.URL(str(client.base_url))
         self._address = (url.host, url.port)
+        self._source = (source_address, 0) if source_address else None
+        token = client.cookies.get("golf_session")
+        cookie = f"Cookie: golf_session={token}\r\n" if token else ""
         self._request = (f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n"
-                         f"Cookie: golf_session={client.cookies['golf_session']}\r\n\r\n").encode()
+                         f"{cookie}\r\n").encode()
         self._opened = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)
 
     def __enter__(self) -> EventReader:
-        self._socket = socket.create_connection(self._address, timeout=5)
+        self._socket = socket.create_connection(self._address, timeout=5, source_address=self._source)
         self._socket.settimeout(None)
         self._socket.sendall(self._request)
         self._thread.start()
