@@ -30,7 +30,7 @@ def test_the_dialog_asks_for_the_number_of_players_first(page):
     assert first.get_attribute("id") == "ng-players"
     assert dialog.locator("details.options #ng-players").count() == 0
     players.select_option("6")
-    dialog.get_by_role("button", name="Deal").click()
+    dialog.get_by_role("button", name="Deal", exact=True).click()
     page.wait_for_function("() => document.querySelectorAll('#board .seat').length === 6")
 
 

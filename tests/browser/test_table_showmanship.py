@@ -38,7 +38,7 @@ def test_a_new_game_is_dealt_before_your_eyes_and_not_with_reduced_motion(watche
         open_table(page)
         page.evaluate("() => { window.__cardAnimations = []; }")
         page.get_by_role("button", name="New game").click()
-        page.locator("#new-game-dialog").get_by_role("button", name="Deal").click()
+        page.locator("#new-game-dialog").get_by_role("button", name="Deal", exact=True).click()
         wait_settled(page)
         page.wait_for_timeout(500)
         assert ("deal" in animations(page)) is not reduced
