@@ -11,7 +11,7 @@ import pytest
 import app.web.table_view as table_view
 from app.web.table_view import MIN_STEP_MS, SPEEDS, step_delay
 
-from .tablekit import api, focused_name, new_match, open_table, prompt, wait_settled
+from .tablekit import api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
 from .test_pages_html import new_match as new_match_in_process, post, table
 
 EIGHT = {"players": 8}
@@ -79,6 +79,8 @@ def test_skip_button_jumps_to_your_next_decision(page):
     _after_your_first_turn(page)
     skip = page.get_by_role("button", name="Skip")
     assert skip.is_visible()
+    assert page.locator(".seat.computer.to-play .thinking").first.is_visible()  # someone is thinking
+    assert axe_violations(page, "#table") == []  # Skip and the thinking seat, while the steps are shown
     skip.click()
     assert not page.locator("#table").evaluate("t => t.classList.contains('playing')")
     assert prompt(page).startswith("Draw from the stock")

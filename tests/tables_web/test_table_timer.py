@@ -8,6 +8,7 @@ import re
 
 from .test_table_pages import make
 from .test_tables_browser import people  # noqa: F401  (a fixture)
+from tests.browser.tablekit import axe_violations
 from tests.tables.tablekit import person
 
 # Counts the beeps: each tone the page plays starts one oscillator.
@@ -60,6 +61,7 @@ def test_the_last_ten_seconds_are_urgent_and_said_once(people):
     said = "10 seconds left: move now, or a computer player moves for you."
     assert ann.locator("#announce").inner_text().count(said) == 1
     assert ann.evaluate("() => window.__tones") >= 1
+    assert axe_violations(ann, ".status") == []  # the urgent colours keep their contrast
     tones = ann.evaluate("() => window.__tones")
     ann.clock.run_for(3_000)
     assert ann.locator("#announce").inner_text().count(said) == 1
