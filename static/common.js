@@ -8,7 +8,8 @@
  * - showOpenSeats: the others' grids folded on a phone, opened with a tap;
  * - dialogClick, openDialog: openers and closers of the <dialog>s;
  * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
- *   life on the page.
+ *   life on the page;
+ * - soundOn, setSound, tone: the optional sounds (off at first).
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
@@ -189,6 +190,33 @@
     else fn();
   }
 
+  /* ------------------------------------------------------------------ sound */
+  /* Optional sounds made with the Web Audio API: off at first; the table's Sound switch
+   * turns them on or off and the browser remembers (localStorage). */
+  var SOUND_KEY = "golf_sound";
+  var audio = null;
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+
+  function setSound(on) {
+    try { window.localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch (e) { /* private mode */ }
+  }
+
+  /* Plays one tone after `start` seconds for `length` seconds, when sounds are on. */
+  function tone(frequency, start, length) {
+    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    var osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, audio.currentTime + start);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + start + length);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + start);
+    osc.stop(audio.currentTime + start + length);
+  }
+
   /* ------------------------------------------------------------------ failed requests */
   function showAlert(text) {
     var region = byId("alert");
@@ -226,6 +254,9 @@
     onVisibility: onVisibility,
     reloadTable: reloadTable,
     isTableRefresh: isTableRefresh,
-    whenStill: whenStill
+    whenStill: whenStill,
+    soundOn: soundOn,
+    setSound: setSound,
+    tone: tone
   };
 })();

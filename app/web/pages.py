@@ -133,17 +133,20 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         version = _unpause(service, browser, version)
         outcome = service.restart(browser, if_match=version)
         options["said"] = "The match starts again from hole 1, with the same deals."
+        options["dealt"] = True
     elif command == "new":
         seed, level, rules = _new_game_request(form)
         version = _unpause(service, browser, version)
         outcome = service.new_match(browser, seed, level, rules, if_match=version)
         options["said"] = "A new match is dealt."
+        options["dealt"] = True
     elif command == "daily":
         version = _unpause(service, browser, version)
         outcome = service.new_match(browser, if_match=version, daily=True, name=form.get("name") or None)
         options["said"] = ("Today's deal is dealt, for practice: it stays off the leaderboard."
                            if outcome.state["practice"] else
                            "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart.")
+        options["dealt"] = True
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)

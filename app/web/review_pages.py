@@ -124,6 +124,19 @@ def _mark(board: dict, action: dict, mark: str, words: str) -> None:
     card.label += f" ({words})"
 
 
+def mark_reason(board: dict, points_at: dict | None) -> None:
+    """Point at the other seat's card the reason rests on ("pair it with their queen")."""
+    if not points_at:
+        return
+    opponents = board["opponents"]
+    seat, position = points_at.get("seat", 0), points_at.get("position", -1)
+    if not 1 <= seat <= len(opponents) or not 0 <= position < len(opponents[seat - 1]["cards"]):
+        return
+    card = opponents[seat - 1]["cards"][position]
+    card.classes.append("review-reason")
+    card.label += " (the card the reason rests on)"
+
+
 def decision_page(request: Request, source: Source) -> HTMLResponse:
     hole, number = _hole(request), _number(request)
     if hole is None:
@@ -145,6 +158,7 @@ def decision_page(request: Request, source: Source) -> HTMLResponse:
     _mark(board, decision["action"], "review-chosen", "your move and the Expert's" if same else "your move")
     if not same:
         _mark(board, decision["best"], "review-best", "the Expert's move")
+    mark_reason(board, decision.get("points_at"))
     return render_fresh(request, "review_decision.html", {
         **common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board,
         "same": same})
