@@ -140,7 +140,7 @@ def test_after_a_deal_on_a_phone_the_prompt_and_your_grid_are_in_view(sized):
     open_table(page)
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.get_by_role("button", name="New game").tap()
-    page.locator("#new-game-dialog").get_by_role("button", name="Deal").tap()
+    page.locator("#new-game-dialog").get_by_role("button", name="Deal", exact=True).tap()
     wait_settled(page)
     assert outside_the_view(page, "#prompt") == []
     assert outside_the_view(page, "#board .seat.mine .card") == []
