@@ -29,7 +29,7 @@ DESKTOPS = [(1024, 768), (1280, 720), (1366, 768), (1920, 1080)]
 PHONES = [(390, 844), (360, 740)]
 GRIDS = {"four-card": "2x2", "standard": "2x3", "eight-card": "2x4", "nine-card": "3x3"}
 MOMENTS = ["opening", "draw", "holding", "hole_over", "match_over", "summary", "scorecard", "keys", "new_game",
-           "review", "seated", "watching", "waiting"]
+           "review", "seated", "watching", "waiting", "replay"]
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,8 @@ class Case:
         """Whether the whole page must fit the screen without scrolling."""
         if not self.phone:
             return True
-        if self.moment in ("match_over", "summary", "review", "waiting"):
-            return False  # a phone scrolls to the final scorecard, the review's facts, the seats
+        if self.moment in ("match_over", "summary", "review", "waiting", "replay"):
+            return False  # a phone scrolls to the final scorecard, the review's facts, the seats, a replay's controls
         return self.players <= (4 if self.width >= 390 else 2)
 
 
@@ -66,7 +66,7 @@ def _matrix() -> list[Case]:
                 for moment in MOMENTS:
                     # The grids at every moment would be 4,000 cases: each grid is walked
                     # at the moments where the board's own shapes change.
-                    if rules != "standard" and moment not in ("holding", "hole_over", "match_over", "review"):
+                    if rules != "standard" and moment not in ("holding", "hole_over", "match_over", "review", "replay"):
                         continue
                     if moment == "keys" and width < 600:
                         continue  # a touch screen has no Keys (its bar leaves them out)
@@ -100,6 +100,9 @@ SLICE = [
     Case(2, "standard", 360, 740, "draw"),
     Case(6, "standard", 360, 740, "review"),
     Case(2, "standard", 390, 844, "summary"),
+    Case(3, "standard", 1280, 720, "replay"),
+    Case(8, "nine-card", 1366, 768, "replay"),
+    Case(8, "standard", 390, 844, "replay"),
 ]
 
 
@@ -155,7 +158,7 @@ def stage(page, case: Case, browser=None, server: str | None = None):
         measured, extra = _online(page, browser, server, case)
         measured.wait_for_selector("#table[data-ready]")
         return measured, extra
-    holes = 1 if case.moment in ("match_over", "summary") else 2
+    holes = 1 if case.moment in ("match_over", "summary", "replay") else 2
     state = new_match(page, seed=31, rules={"name": case.rules, "players": case.players, "holes": holes})
     if case.moment in ("draw", "holding", "scorecard", "keys", "new_game"):
         state = _reveal_openings(page, state)
@@ -163,6 +166,13 @@ def stage(page, case: Case, browser=None, server: str | None = None):
         api(page, "POST", "/api/match/draw", {"source": "stock"})
     if case.moment in ("hole_over", "match_over", "summary", "review"):
         play_out_hole(page)
+    if case.moment == "replay":
+        # Well into the hole: the openings made, a seat to play, every card shown.
+        over = play_out_hole(page)
+        assert over["phase"] == "match_over", over["phase"]
+        page.goto(over["replay"] + f"?step={3 * case.players + 1}")
+        page.wait_for_selector(".replay-board")
+        return page, None
     if case.moment == "review":
         _review_ready(page)
         page.goto("/review/decision?hole=1&n=3")
@@ -215,13 +225,15 @@ MEASURE = """() => {
     const words = select.selectedOptions[0] ? select.selectedOptions[0].text : '';
     return pen.measureText(words).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) + 20 <= select.clientWidth; };
   const item = (e, kind) => ({kind, name: name(e), ...box(e), covered: covered(e)});
-  const board = document.querySelector('#board, .review-board');
+  const board = document.querySelector('#board, .review-board, .replay-board');
+  // A read-only board (a replay) draws its first seat where yours is: measured as yours.
+  const asMine = (c) => c.closest('.seat.mine') || (board.matches('.replay-board') && c.closest('.board > .seat'));
   const cards = board ? [...board.querySelectorAll('.card')].filter(shown) : [];
   const dialog = document.querySelector('dialog[open]');
   const scope = dialog || document;
   // The controls one plays with (a folded seat's name is not one: it may scroll within the others' rows).
   const controls = [...document.querySelectorAll('#table button, #table select, #table a.button, #table summary, '
-      + '.review-steps a, .review-links a')].filter(shown)
+      + '.review-steps a, .review-links a, .replay-controls a, .replay-holes a, [data-replay-play]')].filter(shown)
       .filter(e => !e.classList.contains('card') && !e.closest('dialog') && !e.hasAttribute('data-seat-toggle'));
   const log = document.getElementById('announce');
   // A chosen pile's ring (6 px round it) and its caption; a pair's "=0" and the card's corner.
@@ -243,7 +255,7 @@ MEASURE = """() => {
     captions, badges, heads,
     scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
     innerHeight, innerWidth, scrollY,
-    cards: cards.map(c => ({...item(c, c.closest('.seat.mine') ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
+    cards: cards.map(c => ({...item(c, asMine(c) ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
                             space: c.classList.contains('space')})),
     controls: controls.map(c => item(c, 'control')),
     prompt: document.getElementById('prompt') ? item(document.getElementById('prompt'), 'prompt') : null,
@@ -272,8 +284,8 @@ def problems(page, case: Case) -> list[str]:
     a player would, to bring your grid in view."""
     if case.phone and not case.fits and not page.evaluate("() => !!document.querySelector('dialog[open]')"):
         # To the board when it is read (a review, the final board), else to the bar below it.
-        read = case.moment in ("review", "match_over", "summary")
-        page.evaluate("(read) => { const board = document.querySelector('.review-board, #board');"
+        read = case.moment in ("review", "match_over", "summary", "replay")
+        page.evaluate("(read) => { const board = document.querySelector('.review-board, .replay-board, #board');"
                       " if (board && read) board.scrollIntoView({block: 'center'});"
                       " else window.scrollTo(0, document.documentElement.scrollHeight); }", read)
     m = page.evaluate(MEASURE)
@@ -344,7 +356,7 @@ def problems(page, case: Case) -> list[str]:
     if case.phone and not case.fits:
         # The others may scroll above; what you act on is on screen together.
         needed = [n for n in needed if n is not m["prompt"]]
-        if case.moment in ("review", "match_over", "summary"):
+        if case.moment in ("review", "match_over", "summary", "replay"):
             # Read, not played: the board is on screen whole, the links and the final
             # scorecard below it.
             needed = [n for n in needed if n["kind"] != "control"]
