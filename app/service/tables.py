@@ -81,6 +81,17 @@ def seated(record: TableRecord) -> list[Seat]:
     return [Seat(entry["name"], entry["kind"]) for entry in record.seats]
 
 
+def page_stamp(version: int, connected: list[bool], next_code: str | None) -> str:
+    """What a table's page shows that may change without a move (its version, who is
+    connected, the table made for another match): the page is drawn again only when this
+    differs from the one it was drawn with.
+
+    >>> page_stamp(7, [True, False], None)
+    '7.10.'
+    """
+    return f"{version}.{''.join('1' if up else '0' for up in connected)}.{next_code or ''}"
+
+
 class TableService:
     def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
                  stand_in_level: str = "medium", away_seconds: float = 120, hold_seconds: float = 300):
@@ -445,6 +456,18 @@ class TableService:
         """Play every timed-out turn of every table (a process's background sweep)."""
         codes = in_transaction(self.engine, lambda connection: repository.tables_past_deadline(connection, self.now()))
         return sum(self.expire(code) for code in codes)
+
+    def shows(self, browser_id: str, code: str, stamp: str) -> bool:
+        """Whether a page drawn with ``stamp`` (:func:`page_stamp`) still shows the table as
+        it stands, told from its row and its seats' marks alone: a refresh that brings
+        nothing new costs one read, not a replay and a view. What a read sets going (a
+        turn out of time, a person coming back) happens first, as for any read."""
+        record, connected = in_transaction(self.engine, lambda connection: (
+            self._record(connection, code), self.streams.connected_seats(connection, code)))
+        if self._settle_on_read(browser_id, record):
+            return False
+        return stamp == page_stamp(record.version, [entry["kind"] == "person" and seat in connected
+                                                    for seat, entry in enumerate(record.seats)], self._next(record))
 
     def since(self, browser_id: str, code: str, seen: int | None) -> dict:
         """The table as :meth:`table` gives it, and what happened since the caller's page

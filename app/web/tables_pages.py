@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, Outcome
-from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableService
+from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableService, page_stamp
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number
@@ -109,10 +109,8 @@ async def make_table(request: Request):
 
 
 def _stamp(table: dict) -> str:
-    """What the fragment shows that may change without a move: the fragment is drawn
-    again only when this differs from the page's."""
-    connected = "".join("1" if s["connected"] else "0" for s in table["seats"])
-    return f"{table['version']}.{connected}.{table['next'] or ''}"
+    """The stamp (:func:`app.service.tables.page_stamp`) of the table as the page draws it."""
+    return page_stamp(table["version"], [s["connected"] for s in table["seats"]], table["next"])
 
 
 def _seat_words(seat: dict) -> str:
@@ -234,9 +232,13 @@ def table_page(request: Request, code: str):
 @router.get("/t/{code}/table", response_class=HTMLResponse)
 def table_fragment(request: Request, code: str):
     """The fragment from the caller's seat, with what happened since ``seen``; nothing
-    (204) when the page already shows the table as it stands (``stamp``)."""
-    view = _service(request).since(browser_id(request), code, _seen(request))
-    if request.query_params.get("stamp") == _stamp(view["table"]):
+    (204) when the page already shows the table as it stands (``stamp``), found before
+    anything is replayed or drawn."""
+    service, stamp = _service(request), request.query_params.get("stamp")
+    if stamp and service.shows(browser_id(request), code, stamp):
+        return Response(status_code=204)
+    view = service.since(browser_id(request), code, _seen(request))
+    if stamp == _stamp(view["table"]):  # changed and changed back meanwhile
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
     return _render(request, view, shown=shown if shown >= 0 else None)

@@ -124,6 +124,24 @@ def test_the_fragment_answers_nothing_when_the_page_is_up_to_date(api):
     assert fresh.status_code == 200 and "Computer (hard)" in fresh.text
 
 
+def test_a_refresh_that_brings_nothing_new_is_answered_before_any_replay_or_view(api, golf_app, monkeypatch):
+    code = make(api, seats=("hard",))
+    api.post(f"/t/{code}/start", headers=HTMX)
+    page = api.get(f"/t/{code}").text
+    url = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    service = golf_app.state.tables
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the table was loaded, replayed and described for a page that is up to date")
+
+    monkeypatch.setattr(service, "since", no_work)
+    monkeypatch.setattr(service, "_load", no_work)
+    assert api.get(url, headers=HTMX).status_code == 204
+    monkeypatch.undo()
+    stale = re.sub(r"stamp=[^&]*", "stamp=0.0.", url)  # a page drawn from another version
+    assert api.get(stale, headers=HTMX).status_code == 200
+
+
 def test_the_host_sets_computer_seats_and_starts_filling_open_seats(api, golf_app):
     code = make(api, seats=("open", "open", "open"))
     bea = person(golf_app)
