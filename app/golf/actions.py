@@ -16,7 +16,7 @@ Draw(source='discard')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 Source = Literal["stock", "discard"]
 
@@ -103,7 +103,7 @@ class NextHole:
         return {"action": "next_hole"}
 
 
-Action = Union[Reveal, Draw, Swap, Reject, Skip, Knock, NextHole]
+Action = Reveal | Draw | Swap | Reject | Skip | Knock | NextHole
 
 REJECT, SKIP, KNOCK, NEXT_HOLE = Reject(), Skip(), Knock(), NextHole()
 DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")

@@ -293,10 +293,9 @@ class Words:
             if old is not None and self.table.face_up[0][position] and values[held[0]] > values[old[0]]:
                 return (f"That swap put {article(held[0])} in place of your {rank_name(old[0])}, "
                         f"{values[held[0]] - values[old[0]]} points more; better: {self.lower(self.would(best))}.")
-        if kind == "reject" and held and best["action"] == "swap":
-            if values[held[0]] < advisor.odds.mean:
-                return (f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
-                        f"better: {self.lower(self.would(best))}.")
+        if kind == "reject" and held and best["action"] == "swap" and values[held[0]] < advisor.odds.mean:
+            return (f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
+                    f"better: {self.lower(self.would(best))}.")
         thrown = self.thrown(chosen)
         if thrown is not None and self.table.players > 1 and self.table.will_act_again(1):
             change, _ = advisor.odds.best_swap(advisor.others[0], thrown[0])

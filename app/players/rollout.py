@@ -135,9 +135,9 @@ class QuickPolicy:
             return REJECT
         if phase is Phase.FLIP:
             face_down = [p for p, is_up in enumerate(up) if not is_up]
-            if self.may_flip and (len(face_down) == 1 or not face_down):
-                if not face_down or not self.happy_to_close(state, seat, odds.grid(known)):
-                    return SKIP
+            if (self.may_flip and (len(face_down) == 1 or not face_down)
+                    and (not face_down or not self.happy_to_close(state, seat, odds.grid(known)))):
+                return SKIP
             # A face-down card whose column shows a card settles whether that column pairs.
             for position in face_down:
                 column = odds.column_of[position]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Union
 
 from app.cards import card_name, rank_value
 from app.solitaire.rules import SolitaireRules
@@ -41,7 +40,7 @@ class Draw:
     """Turn the next stock card onto the foundation."""
 
 
-Move = Union[Play, Draw]
+Move = Play | Draw
 
 
 class IllegalMove(ValueError):

@@ -35,7 +35,7 @@ def watched(browser, server):
 
     pages: list = []
     yield make
-    for page, errors in pages:
+    for _page, errors in pages:
         assert not errors, f"script errors on the page: {errors}"
     for context in contexts:
         context.close()
