@@ -25,7 +25,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import sync_playwright
 
-from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS, _free_port
+from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS
+from tests.servers import free_port
 
 MINE_DOWN = re.compile(r"^Your card, .* row, column \d, face down$")
 
@@ -50,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holes", type=int, default=1)
     args = parser.parse_args()
-    port = _free_port()
+    port = free_port()
     folder = Path(tempfile.mkdtemp())
     env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder / 'golf.sqlite3'}",
            "GOLF_RATE_LIMIT_ENABLED": "false"}

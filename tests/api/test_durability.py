@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -18,6 +17,7 @@ from sqlalchemy import Connection
 
 from app.players.greedy import GreedyPlayer
 from tests.api.helpers import ROUTES, open_hole
+from tests.servers import free_port
 
 
 def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypatch):
@@ -48,12 +48,6 @@ def test_every_page_says_plainly_when_the_storage_cannot_be_reached(api, monkeyp
     assert "storage cannot be reached" in response.text and "nothing was changed" in response.text
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _start_server(database_url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "durability",
            "GOLF_RATE_LIMIT_ENABLED": "false"}  # it plays flat out
@@ -73,7 +67,7 @@ def _start_server(database_url: str, port: int) -> subprocess.Popen:
 
 @pytest.mark.parametrize("kill_after", [0.6])
 def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_after):
-    port = _free_port()
+    port = free_port()
     server = _start_server(database_url, port)
     base = f"http://127.0.0.1:{port}"
     acknowledged: list[dict] = []

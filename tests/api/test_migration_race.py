@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, inspect, text
 
 from app.store.database import make_engine, migrate
-from tests.api.databases import fresh_database
+from tests.databases import fresh_database
 
 PROCESSES = 3
 ROUNDS = 4

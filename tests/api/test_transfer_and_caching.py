@@ -78,7 +78,8 @@ def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tm
 
     import httpx
 
-    from tests.tables.servers import EventReader, server_process
+    from tests.servers import server_process
+    from tests.tables.servers import EventReader
 
     class GzipAcceptingReader(EventReader):
         def __init__(self, client, path):

@@ -17,7 +17,6 @@ import os
 import pwd
 import shlex
 import shutil
-import socket
 import stat
 import subprocess
 import sys
@@ -30,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.servers import free_port
 
 pytestmark = pytest.mark.image
 
@@ -157,12 +158,6 @@ def image():
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(url: str) -> tuple[int, bytes]:
     try:
         with urllib.request.urlopen(url, timeout=5) as answer:
@@ -196,7 +191,7 @@ def test_the_wheel_holds_every_file_of_the_package_and_its_folders(image):
 def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivileged_user(image):
     data = _folder(image.root / "data", image.uid, 0o755)
     elsewhere = _folder(image.root / "elsewhere", 0, 0o755)  # the user cannot even write here
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([*image.as_user, image.python, "-m", "app"], cwd=elsewhere,
                               env=image.env(GOLF_DATA_DIR=str(data), GOLF_PORT=str(port)),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -234,7 +229,7 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
         check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
         assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(port)),
                               capture_output=True, timeout=30).returncode == 0
-        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(_free_port())),
+        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(free_port())),
                               capture_output=True, timeout=30).returncode != 0
     finally:
         server.terminate()
@@ -246,7 +241,7 @@ def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(i
     read_only = _folder(image.root / "read-only", 0 if image.as_user else image.uid,
                         0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP)
     started = subprocess.run([*image.as_user, image.python, "-m", "app"], cwd=image.root,
-                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(_free_port())),
+                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(free_port())),
                              capture_output=True, text=True, timeout=60)
     assert started.returncode == 1
     assert started.stdout == ""
