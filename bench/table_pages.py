@@ -90,7 +90,9 @@ def main() -> None:
                     continue
                 started = time.perf_counter()
                 mover.wait_for_function("() => !document.querySelector('.htmx-request')")
-                target = int(mover.locator("#table").get_attribute("data-version"))
+                version = mover.locator("#table").get_attribute("data-version")
+                assert version is not None, "the table carries the version it was drawn from"
+                target = int(version)
                 other = bea if mover is ann else ann
                 other.wait_for_function("(v) => +document.getElementById('table').dataset.version >= v", arg=target)
                 times.append((time.perf_counter() - started) * 1000)

@@ -111,7 +111,8 @@ MAX_POSITIONS = 12
 REVEALS = tuple(Reveal(p) for p in range(MAX_POSITIONS))
 SWAPS = tuple(Swap(p) for p in range(MAX_POSITIONS))
 
-_BY_CODE: dict[str, Action] = {a.code: a for a in (*REVEALS, *SWAPS, REJECT, SKIP, KNOCK, NEXT_HOLE, DRAW_STOCK, DRAW_DISCARD)}
+EVERY_ACTION: tuple[Action, ...] = (*REVEALS, *SWAPS, REJECT, SKIP, KNOCK, NEXT_HOLE, DRAW_STOCK, DRAW_DISCARD)
+_BY_CODE: dict[str, Action] = {a.code: a for a in EVERY_ACTION}
 
 
 class MalformedAction(ValueError):
@@ -148,7 +149,7 @@ def action_from_json(data: dict) -> Action:
         if source not in ("stock", "discard"):
             raise MalformedAction('a draw needs a source, "stock" or "discard"')
         return DRAW_STOCK if source == "stock" else DRAW_DISCARD
-    simple = {"reject": REJECT, "skip": SKIP, "knock": KNOCK, "next_hole": NEXT_HOLE}
+    simple: dict[str, Action] = {"reject": REJECT, "skip": SKIP, "knock": KNOCK, "next_hole": NEXT_HOLE}
     if kind in simple:
         return simple[kind]
     raise MalformedAction(f"unknown action {kind!r}")

@@ -135,7 +135,7 @@ def _why_illegal(position: Position, rules: SolitaireRules, move: object) -> str
         if not position.stock:
             return "The stock is empty"
         return "You can still play from the piles: turn the stock only when no play is left"
-    if not _is_move(move):
+    if not isinstance(move, Play) or not _is_move(move):  # a Draw was answered above
         return f"Not a move: {move!r}"
     count = len(position.tableau)
     if not 0 <= move.pile < count:

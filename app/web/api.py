@@ -6,7 +6,7 @@ whole match state. Refusals come back as ``{"detail": "..."}`` with 409, 412 or 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 from fastapi.responses import JSONResponse
@@ -43,7 +43,7 @@ class JSONRoute(APIRoute):
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
 Level = Literal["easy", "medium", "hard", "expert"]
-assert set(LEVELS) == set(Level.__args__)
+assert set(LEVELS) == set(get_args(Level))
 
 
 class Cell(BaseModel):
@@ -119,7 +119,7 @@ class Hint(BaseModel):
     reason: str
 
 
-REFUSALS = {
+REFUSALS: dict[int | str, dict[str, Any]] = {
     409: {"description": "Not allowed now (the detail says why); nothing changed."},
     412: {"description": "If-Match names an older version; nothing changed."},
     422: {"description": "A malformed request; nothing changed."},
@@ -140,7 +140,7 @@ async def browser(request: Request) -> str:
 # ``str | None`` would document "null" as a valid value. The pattern is documented, not
 # enforced by FastAPI: version_from_etag refuses anything else with a sentence.
 async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
-                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:
+                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:  # type: ignore[assignment]
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
     return version_from_etag(if_match)
 

@@ -251,7 +251,7 @@ def statistics(request: Request):
     online = stats.get("online") or {}
     online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
                    if key != "hints_used"]  # no hints at a table of people
-    rule_sets = []
+    rule_sets: list[dict] = []
     for key, data in golf.get("by_rules", {}).items():
         label = rules_label(key)
         recent = data["recent_totals"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from app.service.errors import ServiceError, Unavailable
 from app.service.review import ReviewService
@@ -90,7 +90,7 @@ def _body(request: Request, source: Source, hole: int | None) -> tuple[int, dict
     return status, {**review, "hole": hole}
 
 
-def review_page(request: Request, source: Source) -> HTMLResponse:
+def review_page(request: Request, source: Source) -> Response:
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
     status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
@@ -98,7 +98,7 @@ def review_page(request: Request, source: Source) -> HTMLResponse:
                                                  "names": VERDICT_NAMES}, 200 if status == 202 else status)
 
 
-def review_status(request: Request, source: Source) -> HTMLResponse:
+def review_status(request: Request, source: Source) -> Response:
     """The review's body alone: the progress while it is prepared, then the review."""
     hole = _hole(request)
     status, body = _body(request, source, hole)
@@ -121,7 +121,7 @@ def _mark(board: dict, action: dict, mark: str, words: str) -> None:
     card.label += f" ({words})"
 
 
-def decision_page(request: Request, source: Source) -> HTMLResponse:
+def decision_page(request: Request, source: Source) -> Response:
     hole, number = _hole(request), _number(request)
     title = f"Hole {hole}, decision {number}"
     common = {"page": "review", "title": title, "names": VERDICT_NAMES, "src": source}

@@ -29,7 +29,7 @@ router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
-TABLE_REFUSALS = {**REFUSALS,
+TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {**REFUSALS,
                   403: {"description": "You have no seat at this table (or are not its host); nothing changed."},
                   404: {"description": "No table has this code."}}
 

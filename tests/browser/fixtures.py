@@ -87,7 +87,8 @@ def page(context):
 def people(browser, server):
     """Opens a new visitor (a browser context with its own cookie) and its page, as many
     as the test calls for: ``ann, bea = people(), people("fast")``."""
-    contexts, errors = [], []
+    contexts: list = []
+    errors: list[str] = []
 
     def visitor(speed: str = "instant"):
         context = new_visitor_context(browser, server, speed)
