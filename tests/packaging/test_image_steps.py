@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -30,9 +31,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.packaging.lockfile import locked, normalized
 from tests.servers import free_port
 
-pytestmark = pytest.mark.image
+pytestmark = [pytest.mark.image, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED_FOLDERS = ("static", "templates", "migrations")  # top-level in the repository, app/<name> in the wheel
@@ -77,11 +79,23 @@ def build_context(destination: Path) -> Path:
 
 
 def dependencies_command() -> str:
-    """The Dockerfile's RUN that installs the dependencies from pyproject.toml."""
+    """The Dockerfile's RUN that installs the dependencies from the lock file."""
     runs = [arguments for stage, instruction, arguments in dockerfile_instructions()
-            if stage == 1 and instruction == "RUN" and "requirements.txt" in arguments]
+            if stage == 1 and instruction == "RUN" and "requirements.lock" in arguments]
     assert len(runs) == 1, runs
     return runs[0]
+
+
+def dependency_files() -> list[str]:
+    """What the Dockerfile copies into the dependencies layer (its COPYs before the wheel's)."""
+    files = []
+    for stage, instruction, arguments in dockerfile_instructions():
+        if stage == 1 and instruction == "COPY":
+            if arguments.startswith("--from"):
+                break
+            *sources, _ = shlex.split(arguments)
+            files += sources
+    return files
 
 
 def healthcheck_command() -> list[str]:
@@ -140,10 +154,11 @@ def image():
         run_env = {**os.environ, "PATH": f"{python.parent}:{os.environ['PATH']}", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
         run_env.pop("VIRTUAL_ENV", None)
 
-        # The dependencies layer, by the Dockerfile's own command, from pyproject.toml alone.
+        # The dependencies layer, by the Dockerfile's own command, from the files it copies alone.
         layer = root / "dependencies"
         layer.mkdir()
-        shutil.copy2(REPO / "pyproject.toml", layer)
+        for name in dependency_files():
+            shutil.copy2(REPO / name, layer)
         subprocess.run(["sh", "-c", dependencies_command()], cwd=layer, env=run_env, check=True, timeout=600,
                        stdout=subprocess.DEVNULL)
         # The wheel stage, then the project installed from the wheel alone.
@@ -186,6 +201,15 @@ def test_the_wheel_holds_every_file_of_the_package_and_its_folders(image):
                 expected.add(relative if top == "app" else f"app/{relative}")
     assert expected - names == set(), "missing from the wheel"
     assert {name.split("/")[0] for name in names if not name.startswith("golf_cards-")} == {"app"}
+
+
+def test_the_image_holds_exactly_the_locked_packages_and_the_project(image):
+    listed = subprocess.run([image.python, "-m", "pip", "list", "--format=json"], capture_output=True, text=True,
+                            check=True, env=image.env()).stdout
+    installed = {normalized(package["name"]): package["version"] for package in json.loads(listed)}
+    installed.pop("pip", None), installed.pop("setuptools", None)  # the virtualenv's own, as the base image's
+    assert installed.pop("golf-cards") == tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    assert installed == {name: version for name, (version, _) in locked().items()}
 
 
 def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivileged_user(image):
