@@ -8,6 +8,14 @@ import pytest
 pytest_plugins = ["tests.databases", "tests.browser.fixtures"]
 
 
+def pytest_collection_modifyitems(items):
+    # A test that drives Chromium is a browser test wherever it lives (the table's, the
+    # solitaire page's, the scorekeeper's): `-m "not browser"` leaves them all out.
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def golf_app(database_url):
     from app.main import create_app

@@ -65,6 +65,7 @@ def _start_server(database_url: str, port: int) -> subprocess.Popen:
     raise RuntimeError("the server did not start")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill_after", [0.6])
 def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_after):
     port = free_port()
