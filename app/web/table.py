@@ -8,7 +8,7 @@ card as drawn; the solitaire page draws its cards with it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
@@ -115,8 +115,7 @@ def suggest(card: Card, target: str) -> None:
         card.label += ", the hint's suggestion"
 
 
-def grid_cards(state: dict, index: int, live: bool, touched: set[int] | frozenset[int] = frozenset(), hinted: str = "",
-               ) -> list[Card]:
+def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozenset(), hinted: str = "") -> list[Card]:
     """The cards of ``players[index]``, each named by owner, place and face; the person's
     cards are buttons where an action of theirs takes that position."""
     rules = state["rules"]
