@@ -26,11 +26,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextlib.contextmanager
-def server_process(database_url: str, log_path: Path, deal_key: str = "test-deal-key") -> Iterator[str]:
-    """A uvicorn process of the app on a free port, on ``database_url``; yields its base
-    URL once /healthz answers, and stops it afterwards."""
-    port = free_port()
+def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-key",
+                 port: int | None = None) -> tuple[subprocess.Popen, str]:
+    """A uvicorn process of the app on ``port`` (a free one by default), on
+    ``database_url``; returns it and its base URL once /healthz answers."""
+    port = port or free_port()
     env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": deal_key,
            "GOLF_RATE_LIMIT_ENABLED": "false"}  # a test plays far faster than a person, from one address
     with open(log_path, "wb") as log:
@@ -42,21 +42,33 @@ def server_process(database_url: str, log_path: Path, deal_key: str = "test-deal
              "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop_server(process)
+            raise AssertionError(f"the server did not start:\n{log_path.read_text(errors='replace')}")
+        time.sleep(0.05)
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    process.terminate()
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.05)
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def server_process(database_url: str, log_path: Path, deal_key: str = "test-deal-key") -> Iterator[str]:
+    """A server (start_server) for the length of a with block; yields its base URL."""
+    process, base = start_server(database_url, log_path, deal_key)
+    try:
         yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_server(process)
