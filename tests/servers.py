@@ -42,7 +42,9 @@ def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-k
              "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # Importing the app and migrating a new database takes a second or two on a quiet
+    # machine, and tens of seconds on a busy one (CI shares its two cores).
+    deadline = time.monotonic() + 90
     while True:
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:

@@ -1,11 +1,11 @@
 """Browser test fixtures: the real server in a subprocess, driven by headless Chromium.
 
 Loaded for the whole suite as a plugin (tests/conftest.py), so that the Golf table's
-and the solitaire page's browser tests share one server and one browser: Playwright's
-synchronous API cannot run two at once in one process.
+and the solitaire page's browser tests share one server, and never hold two browsers
+at once: Playwright's synchronous API cannot run two at once in one process.
 
 One uvicorn process per test session (a temporary SQLite database, a fixed deal key),
-one browser per session, a new browser context (a new visitor, with its own cookie)
+one browser per test module, a new browser context (a new visitor, with its own cookie)
 per test. The computer plays at the "instant" speed unless a test asks otherwise.
 
 Chromium is the system one (``GOLF_CHROMIUM``, default ``/usr/bin/chromium``); when it
@@ -37,7 +37,11 @@ def server(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="session")
+# One browser per test module, not per session: Playwright's synchronous API keeps an
+# event loop running in this thread while it is open, and a later test of another module
+# in the same process (pytest-xdist sends any file to any process) that runs one of its
+# own with asyncio.run would be refused.
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}: browser tests skipped")
