@@ -37,7 +37,7 @@ from app.golf.actions import action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import view
-from app.players import get_player
+from app.players import LEVELS, get_player
 from app.players.pace import hole_turn_bound  # the sweep's bound on a hole's turns
 
 Z95 = 1.959964
@@ -247,7 +247,7 @@ CUSTOM_RULES: dict[str, RuleSet] = {
     "4p-optional-flip": PRESETS["optional-flip"].model_copy(update={"name": "4p-optional-flip", "players": 4}),
 }
 
-SWEEP_LEVELS = ("easy", "medium", "hard", "expert", "greedy")  # greedy: also the fallback player
+SWEEP_LEVELS = (*LEVELS, "greedy")  # greedy: also the fallback player
 
 
 def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:

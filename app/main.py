@@ -14,23 +14,27 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
-from app.service.common import in_transaction
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
-from app.service.review import ReviewService, review_stats
+from app.service.daily import DailyService
+from app.service.replays import Replays
+from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
-from app.service.stats import golf_stats, online_stats, solitaire_stats
+from app.service.statistics import Statistics
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
-from app.web import review_api, review_pages, score_api, score_pages, scorekeeper_pages, tables_pages
+from app.web import daily_api, daily_pages, replay_api, replay_pages, review_api, review_pages, score_api, score_pages, scorekeeper_pages
+from app.web import tables_pages
 from app.web.caching import StaticCacheMiddleware
+from app.web.head import HeadAsGetMiddleware
 from app.web.headers import SecurityHeadersMiddleware
 from app.web.limits import RequestSizeLimitMiddleware
 from app.web.origin import CrossSiteMiddleware
 from app.web.rate_limits import RateLimitMiddleware
 from app.web.session import BrowserSessionMiddleware
+from app.web.stream_limits import StreamCapMiddleware
 
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
@@ -55,6 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
                                      default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
+        app.state.replays = Replays(engine)
+        app.state.daily = DailyService(engine, app.state.golf.deal_key)
         app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
         app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
@@ -62,15 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
         app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
-
-        def stats(browser_id: str) -> dict:
-            return in_transaction(engine, lambda connection: {
-                "golf": golf_stats(connection, browser_id),
-                "solitaire": solitaire_stats(connection, browser_id),
-                "online": online_stats(connection, browser_id),
-                "review": review_stats(connection, browser_id)})
-
-        app.state.stats = stats
+        app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
         checkpoints = asyncio.create_task(checkpoint_forever(engine))
@@ -99,8 +97,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # /docs is served below, from this site's own files
     )
+    app.state.stream_send_seconds = settings.stream_send_seconds
     # Outermost last: the headers go on every answer, refusals included; size and
-    # origin are checked before the session is looked at; rate limits need the session.
+    # origin are checked before the session is looked at; rate limits and the caps on
+    # open streams need the session.
+    app.add_middleware(StreamCapMiddleware, settings=settings)
     if settings.rate_limit_enabled:
         app.add_middleware(RateLimitMiddleware, settings=settings)
     app.add_middleware(BrowserSessionMiddleware, secure=settings.cookie_secure)
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Starlette's default exclusions leave text/event-stream alone: the tables' live
     # events (/api/tables/{code}/events) are sent as they come, never buffered.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    app.add_middleware(HeadAsGetMiddleware)  # outermost: everything within sees a GET
     refusals.install(app)
     app.include_router(api_docs.router)
 
@@ -127,6 +129,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(health.router)
     app.include_router(review_api.router)
+    app.include_router(replay_api.router)
+    app.include_router(daily_api.router)
     app.include_router(api.router)
     app.include_router(api.solitaire_router)
     app.include_router(tables_api.router)
@@ -137,6 +141,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score_pages.router)
     app.include_router(scorekeeper_pages.router)
     app.include_router(tables_pages.router)
+    app.include_router(replay_pages.router)
+    app.include_router(daily_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # FastAPI's own way to change the schema it serves is to replace app.openapi.
     app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))  # type: ignore[method-assign]

@@ -65,13 +65,47 @@ class Settings(BaseSettings):
     rate_limit_hints_per_address: str = "120/minute"
     rate_limit_tables: str = "10/minute"
     rate_limit_tables_per_address: str = "30/minute"
+    rate_limit_streams: str = "60/minute"  # a page opens its table's stream once, and again after a network blip
+    rate_limit_streams_per_address: str = "300/minute"
+    rate_limit_reads: str = "600/minute"  # pages and JSON reads; the static files and the probes are not counted
+    rate_limit_reads_per_address: str = "3000/minute"
 
     @field_validator("rate_limit_actions", "rate_limit_actions_per_address", "rate_limit_hints",
-                     "rate_limit_hints_per_address", "rate_limit_tables", "rate_limit_tables_per_address")
+                     "rate_limit_hints_per_address", "rate_limit_tables", "rate_limit_tables_per_address",
+                     "rate_limit_streams", "rate_limit_streams_per_address", "rate_limit_reads",
+                     "rate_limit_reads_per_address")
     @classmethod
     def _a_rate(cls, value: str) -> str:
         parse(value)  # refuses at start-up what the rate limiter could not read
         return value
+
+    max_streams_per_session: int = Field(16, ge=0)
+    """The most live tables' event streams one browser session may hold open at once in a
+    server process (one per open table page); 0 for no cap."""
+
+    max_streams_per_address: int = Field(64, ge=0)
+    """The most event streams one client address may hold open at once in a server
+    process, whatever its cookies; 0 for no cap."""
+
+    stream_send_seconds: float = Field(30, gt=0)
+    """How long sending one event to a page may wait (the page stopped reading, its
+    network is gone) before its stream is closed."""
+
+    # Connections, counted by ``python -m app`` (app/web/connections.py) before any request.
+    max_connections_per_address: int = Field(100, ge=0)
+    """The most connections one client address may hold open at once (every browser
+    keeps up to 6 to a site); more are refused with 429 and closed. 0 for no cap.
+    Connections from a proxy uvicorn trusts (``FORWARDED_ALLOW_IPS``) are not capped."""
+
+    max_connections: int = Field(0, ge=0)
+    """The most connections the process holds open at once; more are refused with 503
+    and closed. 0: the process's open-file limit less what the database, the review
+    process and the files need, so that a probe or a move always finds a descriptor."""
+
+    request_read_seconds: float = Field(30, gt=0)
+    """How long a request (its line, headers and body) may take to arrive, counted from
+    the connection's opening or the request's first byte; a connection still sending
+    after that is closed. Idle between requests is ``python -m app``'s keep-alive."""
 
     allowed_origins: str = ""
     """Other origins (``https://golf.example``, comma-separated) whose pages may post to

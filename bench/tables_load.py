@@ -123,9 +123,10 @@ class Server:
         with contextlib.closing(__import__("socket").socket()) as probe:
             probe.bind((HOST, 0))
             self.port = probe.getsockname()[1]
-        # Rate limits off: every simulated person comes from this one address.
+        # Rate limits and the cap on streams per address off: every simulated person
+        # comes from this one address.
         env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "bench-deal-key",
-               "GOLF_RATE_LIMIT_ENABLED": "false"}
+               "GOLF_RATE_LIMIT_ENABLED": "false", "GOLF_MAX_STREAMS_PER_ADDRESS": "0"}
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.process = subprocess.Popen(

@@ -10,13 +10,15 @@ the stock, so a whole match reads as one line in a bug report.
 >>> action_from_json({"action": "draw", "source": "discard"})
 Draw(source='discard')
 >>> parse_log_entry("0r3")
-(0, Reveal(position=3))
+Logged(seat=0, action=Reveal(position=3))
+
+The log's format is read here alone: everything else asks :func:`parse_log_entry`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Source = Literal["stock", "discard"]
 
@@ -130,10 +132,18 @@ def log_entry(seat: int, action: Action) -> str:
     return f"{seat}{action.code}"
 
 
-def parse_log_entry(entry: str) -> tuple[int, Action]:
-    if len(entry) < 2 or not entry[0].isdigit():
+class Logged(NamedTuple):
+    """One entry of the match log: who acted, and how."""
+
+    seat: int
+    action: Action
+
+
+def parse_log_entry(entry: str) -> Logged:
+    """The seat and the action of a log entry (seats are single digits, 0 to 7)."""
+    if len(entry) < 2 or entry[0] not in "01234567":
         raise MalformedAction(f"unknown log entry {entry!r}")
-    return int(entry[0]), parse_code(entry[1:])
+    return Logged(int(entry[0]), parse_code(entry[1:]))
 
 
 def action_from_json(data: dict) -> Action:

@@ -145,6 +145,41 @@ class GolfState:
         state.discard = list(discard)
         return state
 
+    @classmethod
+    def in_play(
+        cls,
+        rules: RuleSet,
+        *,
+        seed: int,
+        hole: int,
+        phase: Phase,
+        turn: int,
+        grids: list[list[str]],
+        face_up: list[list[bool]],
+        peeked: list[set[int]],
+        stock: list[str],
+        discard: list[str],
+        held: str | None = None,
+        held_source: str | None = None,
+        closed_by: int | None = None,
+        final_turns: list[int] | None = None,
+    ) -> GolfState:
+        """A hole in play, its opening over, laid out from given cards: the position a
+        player imagines when it deals the cards it has not seen at random and plays the
+        hole out (:func:`app.players.rollout.determinize`); never the API. ``seed`` draws
+        the reshuffles of the rest of the hole; no hole has been scored and the log is empty."""
+        state = cls.__new__(cls)
+        state.rules, state.seed, state.hole, state.phase, state.turn = rules, seed, hole, phase, turn
+        state.grids, state.face_up, state.peeked = grids, face_up, peeked
+        state.opening_left = [0] * rules.players
+        state.stock, state.discard = stock, discard
+        state.held, state.held_source = held, held_source
+        state.closed_by, state.final_turns = closed_by, final_turns or []
+        state.reshuffles = 0
+        state.hole_scores = []
+        state.log = []
+        return state
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GolfState):
             return NotImplemented
@@ -411,7 +446,7 @@ def undo_log(log: list[str], seat: int) -> list[str] | None:
     """The log without ``seat``'s last action and everything after it (the other seats'
     replies to it), or None when ``seat`` has not acted."""
     for index in range(len(log) - 1, -1, -1):
-        if log[index][0] == str(seat):  # seats are single digits, 0 to 7
+        if parse_log_entry(log[index]).seat == seat:
             return log[:index]
     return None
 

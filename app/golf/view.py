@@ -7,12 +7,30 @@ holds everything a player with a perfect memory would know, the whole discard pi
 included, and nothing else: no face-down rank (except a card its owner was allowed to
 peek at, given only to the owner), no stock order, no card held by another seat unless
 it was taken from the face-up discard pile.
+
+Who sits where is not the engine's to know: a caller that does (a table of people) hands
+the view the seats as :class:`Seat` values, and each player's entry then carries its
+``seat``, its ``name`` and its ``kind``, so that every sentence made from the view names
+who really sits there. Without them the seats are named as a match against the computer
+names them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from app.golf.actions import Draw, Knock, NextHole, parse_log_entry
 from app.golf.engine import Event, GolfState, Phase
 from app.golf.scoring import matched_lines, showing_score
+
+
+class Seat(NamedTuple):
+    """Who sits at a seat, as the view names them: ``Seat("Bea", "person")``,
+    ``Seat("Expert", "computer")``."""
+
+    name: str
+    kind: str
 
 
 def player_id(seat: int, viewer: int | None, players: int) -> str:
@@ -34,20 +52,21 @@ def player_name(seat: int, viewer: int | None, players: int) -> str:
     return "Computer" if players == 2 else f"Computer {offset}"
 
 
-def view(state: GolfState, seat: int) -> dict:
-    """The match as ``seat`` sees it, JSON-ready."""
-    return _seen_from(state, seat)
+def view(state: GolfState, seat: int, seats: Sequence[Seat] | None = None) -> dict:
+    """The match as ``seat`` sees it, JSON-ready; its players named by ``seats`` (in
+    seat order) where given."""
+    return _seen_from(state, seat, seats)
 
 
-def spectator_view(state: GolfState) -> dict:
+def spectator_view(state: GolfState, seats: Sequence[Seat] | None = None) -> dict:
     """The match as someone without a seat sees it: the players in seat order (ids
     ``"seat-0"``, ``"seat-1"``, ...), face-up cards and the discard pile only. No
     seat's secrets: no peeked card, no card held from the stock, no legal moves, no
     result of anyone's."""
-    return _seen_from(state, None)
+    return _seen_from(state, None, seats)
 
 
-def _seen_from(state: GolfState, seat: int | None) -> dict:
+def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None) -> dict:
     rules = state.rules
     players = rules.players
     order = [(seat + i) % players for i in range(players)] if seat is not None else list(range(players))
@@ -77,6 +96,8 @@ def _seen_from(state: GolfState, seat: int | None) -> dict:
         }
         if entry["holding"] and state.held_source == "discard":
             entry["holding_card"] = state.held  # taken from the face-up pile: everyone saw it
+        if seats is not None:
+            entry["seat"], entry["name"], entry["kind"] = s, seats[s].name, seats[s].kind
         table.append(entry)
 
     totals = state.totals()
@@ -126,10 +147,10 @@ def hole_turns(state: GolfState, seat: int | None = None) -> int:
     long the hole has lasted."""
     turns = 0
     for entry in reversed(state.log):
-        code = entry[1:]
-        if code == "n":  # the deal of this hole
+        actor, action = parse_log_entry(entry)
+        if isinstance(action, NextHole):  # the deal of this hole
             break
-        if code[0] in "dk" and (seat is None or entry[0] == str(seat)):
+        if isinstance(action, (Draw, Knock)) and (seat is None or actor == seat):
             turns += 1
     return turns
 

@@ -43,8 +43,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+from typing import Literal, get_args
 
-LEVELS = ("easy", "medium", "hard", "expert")
+Level = Literal["easy", "medium", "hard", "expert"]
+"""The computer's levels, weakest first: the one list every form, route and check reads."""
+LEVELS: tuple[Level, ...] = get_args(Level)
 
 
 class RandomPlayer:

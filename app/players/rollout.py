@@ -42,30 +42,24 @@ def determinize(table: Table, rng: random.Random) -> GolfState:
     # mean the table was read in an odd moment, and fewer cannot happen by conservation.
     stock = cards[: table.stock_count]
     players = table.players
-    state = GolfState.__new__(GolfState)
-    state.rules = rules
-    state.seed = rng.getrandbits(32)   # reshuffles within the playout
-    state.hole = table.hole
-    state.phase = PHASES[table.phase]
-    state.turn = 0
-    state.grids = grids
-    state.face_up = [list(up) for up in table.face_up]
-    state.peeked = [
-        {p for p, card in enumerate(table.grids[0]) if card and not table.face_up[0][p]}
-    ] + [set(rules.near_row) if rules.peek_near_row else set() for _ in range(players - 1)]
-    state.opening_left = [0] * players
-    state.stock = stock
-    state.discard = list(table.discard)
-    state.held, state.held_source = table.held, table.held_source
-    state.closed_by = table.closer
-    state.final_turns = (
-        [(table.closer + i) % players for i in range(1, players) if table.final_pending[(table.closer + i) % players]]
-        if table.closer is not None else []
+    return GolfState.in_play(
+        rules,
+        seed=rng.getrandbits(32),   # reshuffles within the playout
+        hole=table.hole,
+        phase=PHASES[table.phase],
+        turn=0,
+        grids=grids,
+        face_up=[list(up) for up in table.face_up],
+        peeked=[{p for p, card in enumerate(table.grids[0]) if card and not table.face_up[0][p]}]
+        + [set(rules.near_row) if rules.peek_near_row else set() for _ in range(players - 1)],
+        stock=stock,
+        discard=list(table.discard),
+        held=table.held,
+        held_source=table.held_source,
+        closed_by=table.closer,
+        final_turns=[(table.closer + i) % players for i in range(1, players)
+                     if table.final_pending[(table.closer + i) % players]] if table.closer is not None else [],
     )
-    state.reshuffles = 0
-    state.hole_scores = []
-    state.log = []
-    return state
 
 
 class QuickPolicy:

@@ -13,12 +13,10 @@ import secrets
 from datetime import UTC, datetime, timedelta
 
 from anyio import to_thread
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from app.service.common import in_transaction
 from app.store import repository
-from app.store.models import ServerKey
-from app.store.repository import insert_if_absent
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +138,5 @@ def session_key(engine: Engine) -> bytes:
 def server_secret(engine: Engine, name: str) -> bytes:
     """This installation's secret called ``name``, made at its first start. Workers
     starting together each offer one; the first stored is the one all of them use."""
-    keys = ServerKey.__table__
     with engine.begin() as connection:
-        insert_if_absent(connection, keys, {"name": name, "value": secrets.token_hex(32)})
-        return connection.execute(select(keys.c.value).where(keys.c.name == name)).scalar_one().encode()
+        return repository.server_key(connection, name, secrets.token_hex(32)).encode()

@@ -12,18 +12,19 @@ Seat 0 is the person; every other seat is a computer player of the match's level
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Engine, update
+from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
 from app.golf.rules import RuleSet, RulesError, rules_from_dict
-from app.golf.view import spectator_view, view, view_event
+from app.golf.view import Seat, spectator_view, view, view_event
+from app.players import LEVELS
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
-from app.service import clock
+from app.service import clock, daily, replays
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
 from app.service.stats import record_golf_result
@@ -31,7 +32,6 @@ from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
 from app.store.repository import MatchRecord
 
-LEVELS = ("easy", "medium", "hard", "expert")
 PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
@@ -75,15 +75,12 @@ class GolfService:
             state = self._state(record)
             self.cache.put(self._key(record), state)
             self._refuse_if_paused(record)
+            self._refuse_if_counted(record, "Hint")
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
             advice = hint_safely(expert_hint, view(state, PERSON),
                                  f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}")
-            # Counted, but nothing in play changed: the version stays, so the page's
-            # next move is not refused as stale because of a hint.
-            table = repository.GOLF_MATCHES
-            connection.execute(update(table).where(table.c.browser_id == browser_id)
-                               .values(hints_used=table.c.hints_used + 1))
+            repository.count_hint(connection, repository.GOLF_MATCHES, browser_id)
             return advice
 
         return in_transaction(self.engine, advise)
@@ -121,6 +118,7 @@ class GolfService:
 
         def take_back(connection, record, state):
             self._refuse_if_paused(record)
+            self._refuse_if_counted(record, "Undo")
             if state.is_over:
                 raise Conflict("The match is over: there is nothing left to undo.")
             shorter = undo_log(state.log, PERSON)
@@ -169,9 +167,16 @@ class GolfService:
         return self._run(browser_id, None, stop)
 
     def new_match(self, browser_id: str, seed: int | None = None, level: str | None = None,
-                  rules: dict | None = None, if_match: int | None = None) -> Outcome:
+                  rules: dict | None = None, if_match: int | None = None, daily: bool = False,
+                  name: str | None = None) -> Outcome:
         """A new sequence of deals; an unfinished match already begun counts as a loss.
-        Level and rules default to the ones this browser chose last."""
+        Level and rules default to the ones this browser chose last. ``daily``: today's
+        daily deal instead (its own seed, level and rules), counted if it is the
+        browser's first of the date, under ``name`` on the leaderboard."""
+        if daily:
+            if seed is not None or level is not None or rules is not None:
+                raise Invalid("Today's deal has its own seed, level and rules: ask for it alone.")
+            return self._new_daily(browser_id, name, if_match)
         if level is not None and level not in LEVELS:
             raise Invalid(f"unknown level {level!r}: choose easy, medium, hard or expert")
         if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -196,12 +201,37 @@ class GolfService:
 
         return self._run(browser_id, if_match, deal)
 
+    def _new_daily(self, browser_id: str, name: str | None, if_match: int | None) -> Outcome:
+        from app.service.tables import display_name  # the one check of a name people see
+
+        shown_name = display_name(name, "A name on the leaderboard") if name is not None else None
+
+        def deal(connection, record, state):
+            self._refuse_if_paused(record)
+            now = self.now()
+            day = daily.today(now)
+            preferences = dict(repository.ensure_browser(connection, browser_id)["preferences"] or {})
+            if shown_name is not None and preferences.get("daily_name") != shown_name:
+                preferences["daily_name"] = shown_name  # the next day's deal is played under it too
+                repository.save_preferences(connection, browser_id, preferences)
+            self._abandon(connection, record, state)
+            self._reset(record, daily.seed_of(self.deal_key, day), daily.LEVEL, daily.RULES)
+            record.daily = day
+            record.practice = not daily.claim(connection, browser_id, day, record.match_id,
+                                              preferences.get("daily_name") or daily.DEFAULT_NAME, now)
+            return self._fresh_state(record)
+
+        return self._run(browser_id, if_match, deal)
+
     def restart(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """The same deals again from hole 1; an unfinished match already begun counts as a loss."""
         def again(connection, record, state):
             self._refuse_if_paused(record)
+            self._refuse_if_counted(record, "Restart")
             self._abandon(connection, record, state)
+            day, practice = record.daily, record.practice
             self._reset(record, record.seed, record.level, state.rules)
+            record.daily, record.practice = day, practice
             return self._fresh_state(record)
 
         return self._run(browser_id, if_match, again)
@@ -221,6 +251,10 @@ class GolfService:
             if state.is_over and not record.recorded:
                 clock.stop(record, now)
                 record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
+                if record.daily and not record.practice:
+                    assert record.match_id is not None  # a daily match is dealt with its id
+                    daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now)
+                self._keep_replay(connection, record, state, now)
                 record.recorded = True
             clock.touch(record, now)
 
@@ -276,6 +310,7 @@ class GolfService:
         record.seed, record.level, record.rules = seed, level, rules.model_dump()
         record.match_id = secrets.token_hex(16)
         record.log, record.actions_taken, record.hints_used, record.recorded = [], 0, 0, False
+        record.daily, record.practice = None, False
         clock.reset(record, self.now())
 
     def _fresh_state(self, record: MatchRecord) -> GolfState:
@@ -294,10 +329,28 @@ class GolfService:
     def _engine_seed(self, seed: int) -> int:
         return deal_seed(self.deal_key, seed)
 
+    @staticmethod
+    def _replay_source(record: MatchRecord) -> str:
+        # Matches from before reviews have no id of their own: the browser's, with the seed.
+        return replays.match_source(record.match_id or f"{record.browser_id} {record.seed}")
+
+    def _keep_replay(self, connection: Connection, record: MatchRecord, state: GolfState, now: int) -> None:
+        players = state.rules.players
+        seats = [replays.ReplaySeat("Player", "person")] + [
+            replays.ReplaySeat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
+            for seat in range(1, players)]
+        replays.keep(connection, self.deal_key, source=self._replay_source(record), kind="match", seed=record.seed,
+                     deal_seed=self._engine_seed(record.seed), rules=record.rules, seats=seats, state=state,
+                     now_ms=now, shown_from_ms=daily.over_ms(record.daily) if record.daily else 0)
+
     def _abandon(self, connection: Connection, record: MatchRecord, state: GolfState) -> None:
-        """Record a begun, unfinished match as a loss before it is replaced."""
+        """Record a begun, unfinished match as a loss before it is replaced; a counted
+        daily attempt given up counts as played, begun or not."""
+        now = self.now()
+        if record.daily and not record.practice and not state.is_over:
+            assert record.match_id is not None  # a daily match is dealt with its id
+            daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now, abandoned=True)
         if record.actions_taken > 0 and not state.is_over and not record.recorded:
-            now = self.now()
             clock.stop(record, now)
             record_golf_result(connection, record, state, clock.elapsed_seconds(record, now), abandoned=True)
             record.recorded = True
@@ -307,26 +360,36 @@ class GolfService:
         if record.paused:
             raise Conflict("The game is paused: resume it to play.")
 
+    @staticmethod
+    def _refuse_if_counted(record: MatchRecord, what: str) -> None:
+        if record.daily and not record.practice:
+            raise Conflict(f"{what} is off in today's counted daily deal: everyone plays it alike.")
+
     def _describe(self, record: MatchRecord, state: GolfState, events: list[dict], now: int) -> dict:
         """The API's match state."""
         return match_state(
             state, PERSON, version=record.version, seed=record.seed, level=record.level, paused=record.paused,
             elapsed_seconds=clock.elapsed_seconds(record, now), clock_running=record.running_since_ms is not None,
             actions_taken=record.actions_taken, hints_used=record.hints_used,
-            can_undo=not state.is_over and undo_log(state.log, PERSON) is not None, events=events)
+            can_undo=not state.is_over and not (record.daily and not record.practice)
+            and undo_log(state.log, PERSON) is not None, events=events,
+            replay=replays.link(replays.replay_id(self.deal_key, self._replay_source(record))) if state.is_over else None,
+            daily=record.daily, practice=record.practice)
 
 
 def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
                 elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
-                events: list[dict]) -> dict:
+                events: list[dict], seats: Sequence[Seat] | None = None, replay: str | None = None,
+                daily: str | None = None, practice: bool = False) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
-    bookkeeping. A table builds each seat's ``match`` with it too, and a spectator's
-    (``seat`` None) from :func:`spectator_view`."""
+    bookkeeping. A table builds each seat's ``match`` with it too, its players named by
+    ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`. A finished
+    match names its ``replay``; an unfinished one has no such field."""
     return {
         "version": version,
         "seed": seed,
         "level": level,
-        **(view(state, seat) if seat is not None else spectator_view(state)),
+        **(view(state, seat, seats) if seat is not None else spectator_view(state, seats)),
         "paused": paused,
         "elapsed_seconds": elapsed_seconds,
         "clock_running": clock_running,
@@ -334,4 +397,7 @@ def match_state(state: GolfState, seat: int | None, *, version: int, seed: int |
         "hints_used": hints_used,
         "can_undo": can_undo,
         "events": events,
+        "daily": daily,
+        "practice": practice,
+        **({"replay": replay} if replay else {}),
     }

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine
 
+from app.golf.actions import NextHole, parse_log_entry
 from app.golf.engine import GolfState, replay
 from app.golf.view import view
 from app.golf.rules import RuleSet
@@ -35,7 +36,7 @@ from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
 from app.service.review_process import ReviewProcess
 from app.service.table_streams import seat_of
-from app.service.tables import named
+from app.service.tables import seated
 from app.service.turns import deal_seed
 from app.store import repository, reviews
 from app.store.repository import MatchRecord, TableRecord
@@ -74,7 +75,7 @@ def hole_log(log: list[str], hole: int) -> list[str] | None:
     log ends when it is the last one scored (the caller checks that it is scored)."""
     dealt = 0
     for index, entry in enumerate(log):
-        if entry[1:] == "n":
+        if isinstance(parse_log_entry(entry).action, NextHole):
             dealt += 1
             if dealt == hole:
                 return log[:index]
@@ -311,8 +312,7 @@ def board_at(deal_key: bytes, who: Reviewed, index: int) -> dict:
     """``who``'s view just before the log's ``index``-th action: the table as that player
     saw it when deciding (nothing turned up later is in it)."""
     state = replay(deal_seed(deal_key, who.public_seed), RuleSet(**who.rules), who.log[:index])
-    seen = view(state, who.seat)
-    return named(who.table, seen, who.seat) if who.table is not None else seen
+    return view(state, who.seat, seated(who.table) if who.table is not None else None)
 
 
 RECENT_MATCHES = 10

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, update
+from sqlalchemy import Connection, Engine
 
 from app.service import clock
 from app.service.common import STALE_MESSAGE, StateCache, in_transaction
@@ -57,9 +57,7 @@ class SolitaireService:
             self.cache.put(self._key(record), game)
             advice = solver_hint(game).as_dict()
             if game.phase == "playing":  # advice on a finished deal is only a verdict
-                table = repository.SOLITAIRE_GAMES
-                connection.execute(update(table).where(table.c.browser_id == browser_id)
-                                   .values(hints_used=table.c.hints_used + 1))
+                repository.count_hint(connection, repository.SOLITAIRE_GAMES, browser_id)
             return advice
 
         return in_transaction(self.engine, advise)

@@ -28,6 +28,7 @@ def record_golf_result(connection: Connection, record: MatchRecord, state: GolfS
         hints_used=record.hints_used,
         holes=state.rules.holes,
         actions_taken=record.actions_taken,
+        daily=record.daily,
     )
 
 
@@ -92,9 +93,13 @@ def _by_rules(results: list[dict]) -> dict[str, dict]:
 
 
 def golf_stats(connection: Connection, browser_id: str) -> dict:
-    """Overall, for each computer level played, and for each rule set played."""
+    """Overall, for each computer level played, and for each rule set played; the daily
+    deal's matches apart (``daily``), everyone's same deals being a game of their own."""
     results = repository.golf_results(connection, browser_id)
+    dailies = [r for r in results if r.get("daily")]
+    results = [r for r in results if not r.get("daily")]
     summary = _golf_summary(results)
+    summary["daily"] = _golf_summary(dailies)
     summary["by_level"] = {level: _golf_summary([r for r in results if r["level"] == level])
                            for level in sorted({r["level"] for r in results})}
     summary["by_rules"] = _by_rules(results)

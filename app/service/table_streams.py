@@ -8,8 +8,9 @@ while a mark of its younger than :data:`CONNECTED_WITHIN_MS` exists, so the seat
 process that died show away within that time. A stream's row goes when it closes; when
 the database cannot be reached then, it goes with the next refresh.
 
-Opening and closing a stream is a change the others hear of (the seat's mark), as a
-table event of the table's current version.
+Opening and closing a seated person's stream is a change the others hear of (the
+seat's mark), as a table event of the table's current version; a spectator's stream
+changes nothing the others see, and is announced to nobody.
 """
 
 from __future__ import annotations
@@ -73,7 +74,11 @@ class OpenStreams:
         if seated:
             with self._lock:
                 self._streams.add(stream)
-        self.notifier.publish(code, version)
+            # Only a seat's mark changed what the pages show. A spectator's or an
+            # outsider's stream tells nobody: were it announced, anyone with the link
+            # could make every open page fetch the table again, and opening n streams
+            # would send n * n events.
+            self.notifier.publish(code, version)
         return version
 
     def close(self, code: str, stream: str) -> None:

@@ -33,8 +33,8 @@ from app.golf.actions import (
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
-from app.golf.view import spectator_view, view, view_event
-from app.service import clock
+from app.golf.view import Seat, spectator_view, view, view_event
+from app.service import clock, replays
 from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
@@ -76,13 +76,9 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
     return text
 
 
-def named(record: TableRecord, seen: dict, you: int | None) -> dict:
-    """A view with each player named and marked as the table's state names them."""
-    players = len(record.seats)
-    for i, entry in enumerate(seen["players"]):
-        seat = (you + i) % players if you is not None else i
-        entry["seat"], entry["name"], entry["kind"] = seat, record.seats[seat]["name"], record.seats[seat]["kind"]
-    return seen
+def seated(record: TableRecord) -> list[Seat]:
+    """Who sits at each of the table's seats, for the views to name them."""
+    return [Seat(entry["name"], entry["kind"]) for entry in record.seats]
 
 
 class TableService:
@@ -344,13 +340,13 @@ class TableService:
         if record.status != "waiting" and seen is not None and 0 <= seen < moves \
                 and moves - seen <= FRAMES_KEPT:
             before = replay(self._seed(record), RuleSet(**record.rules), record.log[:seen])
+            seats = seated(record)
             for entry in record.log[seen:]:
                 seat, action = parse_log_entry(entry)
                 happened = before.apply(seat, action)
                 events += [view_event(e, you, players) for e in told(happened, you)]
                 frames.append(([view_event(e, you, players) for e in happened],
-                               named(record, view(before, you) if you is not None
-                                     else spectator_view(before), you)))
+                               view(before, you, seats) if you is not None else spectator_view(before, seats)))
         return {"table": table, "moves": moves, "events": events, "frames": frames}
 
     def again(self, browser_id: str, code: str) -> dict:
@@ -406,6 +402,10 @@ class TableService:
                     for seat, entry in enumerate(record.seats):
                         if entry["kind"] == "person":
                             record_online_result(connection, entry["browser"], record.code, state, seat)
+                    replays.keep(connection, self.deal_key, source=replays.table_source(record.code), kind="table",
+                                 seed=record.seed, deal_seed=self._seed(record), rules=record.rules,
+                                 seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
+                                 state=state, now_ms=now)
                     record.recorded = True
             elif record.status == "playing" and record.timer_seconds:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
@@ -537,15 +537,12 @@ class TableService:
                 level=None, paused=False,
                 elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
                 clock_running=record.status == "playing",
-                actions_taken=sum(1 for entry in state.log if you is not None and entry[0] == str(you)),
+                actions_taken=sum(1 for entry in state.log if you is not None and parse_log_entry(entry).seat == you),
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
-                events=[view_event(e, you, players) for e in events])
-            for i, entry in enumerate(match["players"]):
-                seat = (you + i) % players if you is not None else i
-                entry["seat"] = seat
-                entry["name"] = record.seats[seat]["name"]
-                entry["kind"] = record.seats[seat]["kind"]
+                events=[view_event(e, you, players) for e in events], seats=seated(record),
+                replay=replays.link(replays.replay_id(self.deal_key, replays.table_source(record.code)))
+                if record.status == "over" else None)
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
             left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up

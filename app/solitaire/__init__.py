@@ -5,9 +5,10 @@
 * :mod:`app.solitaire.deals`: numbered deals and black-hole-solver's board format;
 * :mod:`app.solitaire.solver`: ``solve`` (exact) and ``hint``;
 * :mod:`app.solitaire.winnable`: deal numbers proved winnable, per variant;
-* ``python -m app.solitaire.solve``: the solver on a board file;
-* ``python -m app.solitaire.bench``: the solver's speed over numbered deals.
+* ``python -m app.solitaire.solve``: the solver on a board file.
 
-Nothing here does I/O, reads a clock or touches the global random generator, apart
-from the two command-line tools and the winnable list's data file.
+The solver's speed over numbered deals is measured outside the package, by
+``python -m bench.solitaire``. Nothing here does I/O, reads a clock or touches the
+global random generator, apart from the command-line solver and the winnable list's
+data file.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Table, false, text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
@@ -70,6 +70,10 @@ class GolfMatch(Base):
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """Made afresh for every new deal sequence (New game, Restart), so that the reviews
     of one match are never taken for another's; null for matches from before reviews."""
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
 
 
 class GolfResult(Base):
@@ -92,6 +96,7 @@ class GolfResult(Base):
     # No default on this side: an insert that does not name it (as one written for an older
     # schema) leaves it to the database.
     actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)  # a daily match's date: counted apart
 
 
 class SolitaireGame(Base):
@@ -247,3 +252,44 @@ class PlayReview(Base):
     decisions: Mapped[int] = mapped_column(Integer)
     points_lost: Mapped[float] = mapped_column(Float)
     created_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+class Replay(Base):
+    """A finished match, kept whole for its replay (``/r/{id}``): who sat where, the
+    rules, the seeds and the log, every card of which may be shown since the match is
+    over. Written once, in the transaction that ends the match, and never changed; a
+    daily match's is shown only once its date is over (``shown_from_ms``)."""
+
+    __tablename__ = "replays"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """Unguessable: a keyed hash of the match's identity (see app/service/replays.py)."""
+    kind: Mapped[str] = mapped_column(String(8))  # match (against the computer) or table
+    seed: Mapped[int] = mapped_column(BigInteger)  # the public seed, as the match showed it
+    deal_seed: Mapped[str] = mapped_column(String(24))  # the engine's, 64 bits: more than a BIGINT holds
+    rules: Mapped[dict] = mapped_column(JSON)
+    seats: Mapped[list] = mapped_column(JSON)  # [{"name", "kind", "level"}] in seat order
+    log: Mapped[list] = mapped_column(JSON)
+    hole_scores: Mapped[list] = mapped_column(JSON)  # per hole, per seat
+    created_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    shown_from_ms: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+
+
+class DailyEntry(Base):
+    """A browser's counted attempt at a date's daily deal (its first daily match of that
+    date): the leaderboard's row once it is finished. ``status`` is ``playing``,
+    ``finished`` or ``abandoned`` (given up: it counts as played, its total as it stood)."""
+
+    __tablename__ = "daily_entries"
+    __table_args__ = (Index("ix_daily_entries_board", "date", "status", "total", "finished_ms"),)
+
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    match_id: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(10))
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    expert_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hole_scores: Mapped[list] = mapped_column(JSON)  # per hole: [yours, the Expert's]
+    started_ms: Mapped[int] = mapped_column(BigInteger)
+    finished_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)

@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, 
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
-    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, SolitaireGame, SolitaireResult, TableStream,
+    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, ServerKey, SolitaireGame, SolitaireResult, TableStream,
 )
 
 BROWSERS = Browser.__table__
@@ -27,6 +27,7 @@ SOLITAIRE_RESULTS = SolitaireResult.__table__
 ONLINE_TABLES = OnlineTable.__table__
 ONLINE_RESULTS = OnlineResult.__table__
 TABLE_STREAMS = TableStream.__table__
+SERVER_KEYS = ServerKey.__table__
 
 
 class LostRace(Exception):
@@ -55,6 +56,8 @@ class MatchRecord(GameRecord):
     log: list
     actions_taken: int
     match_id: str | None = None
+    daily: str | None = None
+    practice: bool = False
 
 
 @dataclass
@@ -190,6 +193,21 @@ def _save(connection: Connection, table, record, read_version: int) -> None:
     if result.rowcount != 1:
         raise LostRace()
     record.version = read_version + 1
+
+
+def count_hint(connection: Connection, table, browser_id: str) -> None:
+    """One more hint used in the browser's game in ``table``, keeping its version: advice
+    changes nothing in play, so the page's next move is not refused as stale because of it."""
+    connection.execute(update(table).where(table.c.browser_id == browser_id)
+                       .values(hints_used=table.c.hints_used + 1))
+
+
+def server_key(connection: Connection, name: str, offered: str) -> str:
+    """The installation's secret called ``name``: ``offered`` if none is stored yet, else
+    the one stored first (processes starting together each offer one)."""
+    keys = SERVER_KEYS
+    insert_if_absent(connection, keys, {"name": name, "value": offered})
+    return connection.execute(select(keys.c.value).where(keys.c.name == name)).scalar_one()
 
 
 def save_clock(connection: Connection, table, record) -> None:

@@ -6,7 +6,7 @@ whole match state. Refusals come back as ``{"detail": "..."}`` with 409, 412 or 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 from fastapi.responses import JSONResponse
@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
-from app.service.golf import LEVELS, MAX_SEED, GolfService
+from app.players import Level
+from app.service.golf import MAX_SEED, GolfService
 from app.web.numbers import ETAG_PATTERN, version_from_etag
 
 
@@ -42,8 +43,6 @@ class JSONRoute(APIRoute):
 
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
-Level = Literal["easy", "medium", "hard", "expert"]
-assert set(LEVELS) == set(get_args(Level))
 
 
 class Cell(BaseModel):
@@ -112,6 +111,9 @@ class NewMatch(BaseModel):
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
     level: Level | None = None
     rules: dict[str, Any] | None = Field(None, description="A preset name and/or rule fields, e.g. {\"name\": \"nine-card\"}.")
+    daily: bool = Field(False, description="Today's daily deal (UTC): standard rules, nine holes, against the Expert, "
+                                           "the same deals for everyone; with no seed, level or rules.")
+    name: str | None = Field(None, description="With daily: your name on the day's leaderboard, up to 24 characters.")
 
 
 class Hint(BaseModel):
@@ -164,7 +166,8 @@ def get_match(service: Service, browser_id: BrowserId):
 def new_match(service: Service, browser_id: BrowserId, version: Version,
               body: Annotated[NewMatch | None, Body()] = None):
     body = body or NewMatch()
-    return state(service.new_match(browser_id, body.seed, body.level, body.rules, if_match=version))
+    return state(service.new_match(browser_id, body.seed, body.level, body.rules, if_match=version,
+                                   daily=body.daily, name=body.name))
 
 
 @router.post("/match/restart", response_model=MatchState, responses=REFUSALS,
@@ -238,7 +241,7 @@ def hint(service: Service, browser_id: BrowserId):
 
 @router.get("/stats", summary="Statistics of this browser")
 def stats(request: Request, browser_id: BrowserId):
-    return request.app.state.stats(browser_id)
+    return request.app.state.stats.of(browser_id)
 
 
 # --------------------------------------------------------------------------- solitaire

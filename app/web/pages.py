@@ -70,7 +70,7 @@ def table_fragment(request: Request):
 
 COMMANDS = {
     "reveal", "draw", "swap", "reject", "skip", "knock", "next-hole",
-    "undo", "pause", "resume", "restart", "new", "hint",
+    "undo", "pause", "resume", "restart", "new", "hint", "daily",
 }
 
 
@@ -138,6 +138,13 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         version = _unpause(service, browser, version)
         outcome = service.new_match(browser, seed, level, rules, if_match=version)
         options["said"] = "A new match is dealt."
+    elif command == "daily":
+        version = _unpause(service, browser, version)
+        name = form.get("name")  # a file, in a multipart form, is no name
+        outcome = service.new_match(browser, if_match=version, daily=True, name=name if isinstance(name, str) and name else None)
+        options["said"] = ("Today's deal is dealt, for practice: it stays off the leaderboard."
+                           if outcome.state["practice"] else
+                           "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart.")
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)
@@ -242,7 +249,7 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    stats = request.app.state.stats(browser_id(request))
+    stats = request.app.state.stats.of(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]

@@ -245,7 +245,7 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
             "page": "solitaire", "nd": new_deal_model(state, options["typed"], options.get("message")),
             "now_ms": now_ms()}, status)
     if state["phase"] == "won":
-        options["stats"] = request.app.state.stats(browser_id(request))["solitaire"]
+        options["stats"] = request.app.state.stats.of(browser_id(request))["solitaire"]
     t = table_context(state, **options)
     t["autofocus"] = autofocus
     context = {"request": request, "t": t, "page": "solitaire", "flash": flash}

@@ -79,6 +79,8 @@ def summary_model(state: dict) -> dict | None:
         "clock": clock_text(state["elapsed_seconds"]),
         "version": state["version"],
         "again": again_fields(state),
+        "replay": state.get("replay"),
+        "daily": state.get("daily"),
     }
 
 
@@ -160,6 +162,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
     paused = state["paused"]
     over = state["phase"] == "match_over"
     frames, say = _frames(outcome, speed)
+    counted = bool(state.get("daily")) and not state.get("practice")  # Undo, Hint and Restart are off
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
@@ -184,7 +187,10 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "new_game": new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
-        "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip"),
+        "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip") and not counted,
+        "daily": state.get("daily"),
+        "counted_daily": counted,
+        "replay": state.get("replay"),
         "confirm_restart": bool(state["actions_taken"]) and not over,
         "hint": hint,
         "message": message,

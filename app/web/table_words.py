@@ -15,10 +15,11 @@ The board the templates draw (``app.web.table``) names its cards with these word
 from __future__ import annotations
 
 from app.cards import card_name
+from app.players import LEVELS
 from app.web.common import sentence
 
 ROW_NAMES = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+LEVEL_NAMES = {level: level.capitalize() for level in LEVELS}
 
 
 def card_label(card: str) -> str:
@@ -86,7 +87,15 @@ def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | No
 
 
 def match_result_sentence(state: dict) -> str:
+    """The match's result from the viewer's seat; for someone without a seat (a
+    spectator, a replay), who won: ``"Ann won the match with 31"``."""
     totals = state["totals"]
+    if "you" not in totals:
+        best = min(totals.values())
+        names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the lowest total, {best}"
+        return f"{names[0]} won the match with {best}"
     mine = totals.get("you")
     others = [t for pid, t in totals.items() if pid != "you"]
     best_other = min(others) if others else mine
@@ -265,13 +274,14 @@ def closing_sentence(player_id: str, state: dict) -> str:
     else:
         who = capital(subject(player_id, names))
         how = f"{who} knocked" if knocking else f"{who} has every card face up"
+    others = [p["id"] for p in state["players"] if p["id"] != player_id]
     if not rules.get("final_turn", True):
         then = "the hole ends"
-    elif len(state["players"]) > 2:
-        then = "each of the others has one final turn" if player_id == "you" else \
-            "everyone else, you too, has one final turn"
+    elif len(others) > 1:
+        then = "everyone else, you too, has one final turn" if "you" in others else \
+            "each of the others has one final turn"
     else:
-        then = "the computer has one final turn" if player_id == "you" else "you have one final turn"
+        then = f"{subject(others[0], names)} {'have' if others[0] == 'you' else 'has'} one final turn"
     return f"{how}: {then}."
 
 
@@ -318,11 +328,12 @@ def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
         return f"Taken back: {mine}."
     count = f"{len(replies)} move{'s' if len(replies) != 1 else ''}"
     others = sorted(set(replies))
+    by_seat = {p.get("seat", index): p for index, p in enumerate(state["players"])}
     if len(others) == 1:
-        player = state["players"][others[0]] if others[0] < len(state["players"]) else {"name": "Computer"}
-        who = "the computer" if player["name"] == "Computer" else player["name"]
-        return f"Taken back: {mine}, and {who}'s {count} after it."
-    return f"Taken back: {mine}, and the {count} the computers made after it."
+        player = by_seat.get(others[0], {"id": "computer", "name": "Computer"})
+        return f"Taken back: {mine}, and {subject(player['id'], player_names(state))}'s {count} after it."
+    people = any(by_seat.get(s, {}).get("kind") == "person" for s in others)
+    return f"Taken back: {mine}, and the {count} the {'others' if people else 'computers'} made after it."
 
 
 def hint_sentence(advice: dict, state: dict) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Annotated, Any, Literal
 
@@ -20,13 +21,16 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
+from sse_starlette.sse import SendTimeoutError
 
 from app.service.tables import TableService
-from app.web.api import REFUSALS, BrowserId, JSONRoute, Level, Position, Source, Version
+from app.players import LEVELS, Level
+from app.web.api import REFUSALS, BrowserId, JSONRoute, Position, Source, Version
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
 PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
+log = logging.getLogger(__name__)
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
 TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {**REFUSALS,
@@ -38,7 +42,7 @@ class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(description="The table's name, up to 60 characters.")
     seats: list[str] = Field(description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
-                                         'level ("easy", "medium", "hard", "expert"); 2 to 8 seats.')
+                                         'level (' + ", ".join(f'"{level}"' for level in LEVELS) + '); 2 to 8 seats.')
     rules: dict[str, Any] | str | None = Field(
         None, description='A preset name ("nine-card") or rule fields as for /api/match/new; '
                           '"players" is the number of seats.')
@@ -55,7 +59,7 @@ class Join(BaseModel):
 
 class SeatKind(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["open", "easy", "medium", "hard", "expert"]
+    kind: Literal["open"] | Level
 
 
 class Start(BaseModel):
@@ -158,6 +162,17 @@ def again(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.again(browser_id, code))
 
 
+class TableEventStream(EventSourceResponse):
+    """The event stream; one whose page stopped reading ends as any closed stream does,
+    not as a failure of the server (with a traceback in its log)."""
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except SendTimeoutError:
+            log.info("closed the event stream of a page that stopped reading it (%s)", scope["path"])
+
+
 @router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
             summary="text/event-stream: `event: table` with `{\"version\": n}` after every change")
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
@@ -196,4 +211,7 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
                 with contextlib.suppress(Exception):
                     await run_in_threadpool(service.streams.close, code, stream)
 
-    return EventSourceResponse(announce(), ping=0)
+    # A page that stopped reading (asleep, its network gone) fills the connection's
+    # buffers; a send that waits longer than stream_send_seconds ends its stream, so it
+    # holds no descriptor and no subscriber for ever.
+    return TableEventStream(announce(), ping=0, send_timeout=request.app.state.stream_send_seconds)

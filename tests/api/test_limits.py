@@ -114,7 +114,7 @@ def test_moves_over_the_session_limit_get_429_with_retry_after_and_change_nothin
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
     assert "Too many moves" in refused.json()["detail"]
-    assert limited.get("/api/match").json() == state  # reading is never limited, and nothing changed
+    assert limited.get("/api/match").json() == state  # reading has its own, far larger limit; nothing changed
 
 
 def test_a_page_over_the_limit_says_so_as_a_page_and_to_htmx_as_a_sentence(limited):
@@ -149,6 +149,20 @@ def test_making_tables_is_limited_by_path(limited):
     limited.post("/api/tables", json={})
     refused = limited.post("/api/tables", json={})
     assert refused.status_code == 429 and "Too many new tables" in refused.json()["detail"]
+
+
+def test_reads_flat_out_are_limited_but_the_probes_and_static_files_never(own_database):
+    settings = Settings(database_url=own_database, deal_key="test-deal-key",
+                        rate_limit_reads="5/minute", rate_limit_reads_per_address="50/minute")
+    with TestClient(create_app(settings)) as client:
+        answers = [client.get("/api/match").status_code for _ in range(6)]
+        assert answers == [200] * 5 + [429]
+        refused = client.get("/statistics")
+        assert refused.status_code == 429 and "Too many requests" in refused.text and refused.headers["Retry-After"]
+        for path in ("/livez", "/healthz", "/static/golf.css"):
+            assert all(client.get(path).status_code == 200 for _ in range(10)), path
+        assert client.head("/livez").status_code == 200
+        assert client.post("/api/match/pause").status_code in (200, 409)  # moves have their own count
 
 
 def test_a_limit_that_cannot_be_read_stops_the_start():

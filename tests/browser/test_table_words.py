@@ -12,7 +12,7 @@ import app.web.table_words as words
 from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
-from app.golf.view import view, view_event
+from app.golf.view import Seat, spectator_view, view, view_event
 from app.players.greedy import GreedyPlayer
 
 
@@ -226,3 +226,58 @@ def test_every_step_of_a_final_turn_says_it_is_the_final_turn():
     state.apply(0, Reject())
     prompts.append(words.prompt(view(state, 0)))
     assert [p.split(":")[0] for p in prompts] == ["Final turn"] * 3, prompts
+
+
+# --------------------------------------------------------------------------- who sits there
+
+PEOPLE = [Seat("Ann", "person"), Seat("Bea", "person")]
+
+
+def _closed_by(seat: int, viewer: int | None, seats=PEOPLE, rules: RuleSet | None = None) -> dict:
+    """The view of a two-seat hole that ``seat`` has just closed, from ``viewer``."""
+    state = GolfState.new(3, rules or RuleSet())
+    state.closed_by = seat
+    return view(state, viewer, seats) if viewer is not None else spectator_view(state, seats)
+
+
+def test_at_a_table_of_two_people_the_closing_names_the_person_who_plays_last():
+    seen = _closed_by(0, 0)
+    assert words.closing_sentence("you", seen) == "All your cards are face up: Bea has one final turn."
+    seen = _closed_by(0, 1)
+    closer = seen["players"][1]["id"]
+    assert words.closing_sentence(closer, seen) == "Ann has every card face up: you have one final turn."
+
+
+def test_a_spectator_is_never_told_it_has_a_final_turn():
+    seen = _closed_by(1, None)
+    assert words.closing_sentence("seat-1", seen) == "Bea has every card face up: Ann has one final turn."
+    four = [Seat(name, "person") for name in ("Ann", "Bea", "Cy", "Di")]
+    seen = _closed_by(2, None, four, RuleSet(players=4))
+    assert words.closing_sentence("seat-2", seen) == "Cy has every card face up: each of the others has one final turn."
+
+
+def test_against_the_computer_the_closing_names_the_computer():
+    seen = view(GolfState.new(3), 0)
+    assert words.closing_sentence("you", seen) == "All your cards are face up: the computer has one final turn."
+
+
+def test_the_view_names_and_marks_each_seat_as_the_table_does():
+    seats = [Seat("Ann", "person"), Seat("Expert", "computer"), Seat("Bea", "person")]
+    state = GolfState.new(3, RuleSet(players=3))
+    seen = view(state, 2, seats)
+    assert [(p["id"], p["seat"], p["name"], p["kind"]) for p in seen["players"]] == [
+        ("you", 2, "Bea", "person"), ("computer-1", 0, "Ann", "person"), ("computer-2", 1, "Expert", "computer")]
+    assert [(p["seat"], p["name"]) for p in spectator_view(state, seats)["players"]] == [
+        (0, "Ann"), (1, "Expert"), (2, "Bea")]
+    assert [p["name"] for p in view(state, 0)["players"]] == ["You", "Computer 1", "Computer 2"]
+
+
+def test_an_undo_at_a_table_names_the_person_whose_moves_it_took_back():
+    seats = [Seat("Ann", "person"), Seat("Bea", "person"), Seat("Cy", "person")]
+    seen = view(GolfState.new(3, RuleSet(players=3)), 0, seats)
+    undone = [(0, {"action": "draw", "source": "stock"}), (1, {"action": "draw", "source": "stock"})]
+    assert words.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and Bea's 1 move after it."
+    undone.append((2, {"action": "draw", "source": "stock"}))
+    assert words.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and the 2 moves the others made after it."
+    alone = view(GolfState.new(3, RuleSet(players=3)), 0)
+    assert words.undo_sentence(undone, alone).endswith("and the 2 moves the computers made after it.")

@@ -18,20 +18,25 @@ class EventReader:
     immediate and the server sees the client go): each ``event: table`` version goes
     to a queue. Speaks HTTP/1.0, so the body is the bare stream, not chunked."""
 
-    def __init__(self, client: httpx.Client, path: str):
+    def __init__(self, client: httpx.Client, path: str, source_address: str | None = None):
+        """With the client's session cookie, if it has one; from ``source_address``
+        (another loopback address, as another client) if given."""
         self.versions: queue.Queue[int] = queue.Queue()
         self.lines: list[str] = []
         self.status_line = ""
         self.headers: dict[str, str] = {}
         url = httpx.URL(str(client.base_url))
         self._address = (url.host, url.port)
+        self._source = (source_address, 0) if source_address else None
+        token = client.cookies.get("golf_session")
+        cookie = f"Cookie: golf_session={token}\r\n" if token else ""
         self._request = (f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n"
-                         f"Cookie: golf_session={client.cookies['golf_session']}\r\n\r\n").encode()
+                         f"{cookie}\r\n").encode()
         self._opened = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)
 
     def __enter__(self) -> EventReader:
-        self._socket = socket.create_connection(self._address, timeout=5)
+        self._socket = socket.create_connection(self._address, timeout=5, source_address=self._source)
         self._socket.settimeout(None)
         self._socket.sendall(self._request)
         self._thread.start()

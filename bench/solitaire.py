@@ -1,6 +1,6 @@
 """Benchmark of the Golf solitaire solver over the first numbered deals.
 
-    python -m app.solitaire.bench [--deals 1000] [--variants strict,any-time]
+    python -m bench.solitaire [--deals 1000] [--variants strict,any-time]
 
 Solves deals 1..N under each variant and prints, per variant, the fraction of deals
 that can be won and the median, 99th percentile and worst solve time. Published
@@ -52,7 +52,7 @@ def measure(rules: SolitaireRules, deals: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m app.solitaire.bench", description=__doc__.split("\n\n")[0]
+        prog="python -m bench.solitaire", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--deals", type=int, default=1000, help="solve deals 1..DEALS (default 1000)")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated rules keys")

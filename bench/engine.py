@@ -1,4 +1,4 @@
-"""Engine speed: ``python -m app.golf.bench [--matches 200] [--rules standard]``.
+"""Engine speed: ``python -m bench.engine [--matches 200] [--rules standard]``.
 
 Plays whole matches between two greedy players to get realistic logs (not timed),
 then times replaying each log from its seed, the way every request rebuilds a stored
