@@ -21,6 +21,7 @@ from app.service.replays import Replays
 from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
 from app.service.statistics import Statistics
+from app.service.table_purge import start_purging_tables
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
@@ -65,12 +66,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
-        app.state.tables = TableService(engine, app.state.golf.deal_key, notifier)
+        app.state.tables = TableService(engine, app.state.golf.deal_key, notifier,
+                                        away_seconds=settings.table_away_seconds,
+                                        hold_seconds=settings.play_again_hold_seconds)
         app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
+        purging_tables = start_purging_tables(engine, settings, lambda code: notifier.subscriber_count(code) > 0)
         checkpoints = asyncio.create_task(checkpoint_forever(engine))
         # What start-up made (modules, routes, templates: over 100,000 objects) lives as
         # long as the process: out of the garbage collector's sight, a full collection
@@ -84,9 +88,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
         purging.cancel()
+        purging_tables.cancel()
         checkpoints.cancel()
         sweeper.cancel()
         reviews.close()
+        app.state.tables.close()
         await notifier.stop()
         engine.dispose()
 

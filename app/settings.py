@@ -45,7 +45,27 @@ class Settings(BaseSettings):
     """How long a session that never acted (a visit, a crawler) is kept after it was made."""
 
     session_purge_minutes: float = Field(60, gt=0)
-    """How often each server process deletes the sessions past those times."""
+    """How often each server process deletes the sessions past those times (and the
+    tables past theirs, below)."""
+
+    # ------------------------------------------------------------------ online tables
+    table_away_seconds: float = Field(120, ge=0)
+    """How long every person seated at a table with a turn timer may be away (no open
+    page of the table, no move, no read) before the timer stops playing for them and the
+    table waits until one of them is back."""
+
+    play_again_hold_seconds: float = Field(300, ge=0)
+    """How long Play again keeps each seat of the new table for the person who sat there:
+    meanwhile nobody else can take it, or their name."""
+
+    finished_table_keep_days: float = Field(30, ge=0)
+    """How long a finished table (its page, its replay and its reviews) is kept after its
+    end and its last read; then it is deleted. The people's results stay in their
+    statistics."""
+
+    unjoined_table_keep_hours: float = Field(24, ge=0)
+    """How long a table nobody joined (only its host seated, never started) is kept
+    after it was made or last read."""
 
     # ------------------------------------------------------------------ limits
     max_body_bytes: int = 64 * 1024

@@ -1,9 +1,13 @@
 """Screenshots of the Golf table at the sizes the layout is made for, into docs/.
 
-Starts the app on a free port with a throw-away SQLite database, deals known matches
-through the JSON API and photographs the table in the system Chromium:
+Starts the app on a free port with a throw-away SQLite database, brings each table to its
+moment exactly as the layout's browser tests do (tests/browser/layout.py: through the
+JSON API, then the page) and photographs it in the system Chromium:
 
-    .venv/bin/python scripts/table_screenshots.py [--out docs]
+    .venv/bin/python scripts/table_screenshots.py [--out docs] [--all]
+
+``--all`` also takes the screens the layout is checked at (1366x768; 2, 3 and 8 players)
+into the same folder, to look at, not to keep.
 """
 
 from __future__ import annotations
@@ -21,16 +25,26 @@ import httpx
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("GOLF_CHROMIUM", "/usr/bin/chromium")
+sys.path.insert(0, str(ROOT))
 
-# (file name, viewport, players, rules preset, moves to make through the API first)
+from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.layout import Case, new_page, stage  # noqa: E402
+
+# The pictures the README shows: a hand in play, a stock card held.
 SHOTS = [
-    ("table-1280x720-2p.png", (1280, 720), 2, "standard", 3),
-    ("table-1280x720-4p.png", (1280, 720), 4, "standard", 3),
-    ("table-1280x720-8p.png", (1280, 720), 8, "standard", 3),
-    ("table-390x844-2p.png", (390, 844), 2, "standard", 3),
-    ("table-390x844-6p.png", (390, 844), 6, "standard", 3),
+    Case(3, "standard", 1280, 720, "holding"),
+    Case(8, "standard", 1280, 720, "holding"),
+    Case(2, "standard", 390, 844, "holding"),
+    Case(8, "standard", 390, 844, "holding"),
 ]
+MORE = [Case(players, "standard", width, height, moment)
+        for width, height in [(1280, 720), (1366, 768), (390, 844)] for players in (2, 3, 8)
+        for moment in ("holding", "hole_over")]
+
+
+def file_name(case: Case) -> str:
+    name = f"table-{case.width}x{case.height}-{case.players}p"
+    return name + (".png" if case.moment == "holding" else f"-{case.moment.replace('_', '-')}.png")
 
 
 def free_port() -> int:
@@ -39,23 +53,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def advance(page, moves: int) -> None:
-    """Reveal the opening cards, then draw from the stock: a hand in play, a card held."""
-    for _ in range(moves):
-        state = page.request.get("/api/match").json()
-        down = [i for i, c in enumerate(state["players"][0]["grid"]) if not c["face_up"]]
-        if state["phase"] == "opening":
-            page.request.post("/api/match/reveal", data={"position": down[-1]})
-        elif state["phase"] == "draw":
-            page.request.post("/api/match/draw", data={"source": "stock"})
-        else:
-            return
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "docs"))
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--all", action="store_true", help="also the sizes and moments the layout is checked at")
+    args = parser.parse_args()
+    out = Path(args.out)
+    shots = SHOTS + ([c for c in MORE if c not in SHOTS] if args.all else [])
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{tmp}/golf.sqlite3", "GOLF_DEAL_KEY": "screenshots",
@@ -71,24 +75,15 @@ def main() -> None:
                 except httpx.HTTPError:
                     time.sleep(0.1)
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-                for name, (width, height), players, preset, moves in SHOTS:
-                    context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
-                                                  reduced_motion="reduce")
-                    context.add_cookies([{"name": "golf_speed", "value": "instant", "url": base}])
-                    page = context.new_page()
-                    page.request.post("/api/match/new", data={"seed": 7, "level": "easy",
-                                                              "rules": {"name": preset, "players": players}})
-                    advance(page, moves)
-                    page.goto("/")
-                    page.wait_for_selector("#table[data-ready]")
-                    play = page.get_by_role("button", name="Play", exact=True)
-                    if play.count():  # a return finds the match paused
-                        play.click()
-                        page.wait_for_function("() => !document.querySelector('[data-resume]')")
-                    page.evaluate("() => window.scrollTo(0, 0)")
-                    page.screenshot(path=str(out / name))
-                    print(out / name)
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for case in shots:
+                    context, page = new_page(browser, base, case)
+                    page, extra = stage(page, case, browser, base)
+                    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+                    page.screenshot(path=str(out / file_name(case)))
+                    print(out / file_name(case))
+                    if extra is not None:
+                        extra.close()
                     context.close()
                 browser.close()
         finally:

@@ -4,10 +4,12 @@
  * HTMX after a move; these helpers find its parts again by id each time:
  * - announce: the polite live region (#announce), keeping its last few lines;
  * - startClock: ticks the clock from the elapsed seconds the server sent;
- * - focusQuietly, focusLost: focus after a swap, without jumping the page;
- * - dialogClick: openers and closers of the <dialog>s;
+ * - focusQuietly, focusLost, keepInView: focus after a swap, without jumping the page;
+ * - showOpenSeats: the others' grids folded on a phone, opened with a tap;
+ * - dialogClick, openDialog: openers and closers of the <dialog>s;
  * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
- *   life on the page.
+ *   life on the page;
+ * - soundOn, setSound, tone: the optional sounds (off at first).
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
@@ -70,7 +72,56 @@
       active.id === "main" || (ids || []).indexOf(active.id) >= 0;
   }
 
+  /* Scrolls the page as little as it takes to show these elements together (after a
+   * move or a deal: the prompt and your grid), or, when they cannot all be seen at once,
+   * to the first of them. */
+  function keepInView(elements) {
+    var boxes = elements.filter(Boolean).map(function (e) { return e.getBoundingClientRect(); });
+    if (!boxes.length) return;
+    var top = Math.min.apply(null, boxes.map(function (b) { return b.top; }));
+    var bottom = Math.max.apply(null, boxes.map(function (b) { return b.bottom; }));
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    if (window.scrollY + bottom <= window.innerHeight) window.scrollTo(0, 0); // all in view from the page's top
+    else window.scrollBy(0, top < 0 || bottom - top > window.innerHeight ? top : bottom - window.innerHeight);
+  }
+
+  /* ------------------------------------------------------------------ folded seats */
+  /* On a phone the others fold into compact rows; a tap on a name opens that grid full
+   * size, and it stays open as the table is drawn again (on every page with a table). */
+  var openSeats = {}; // by seat id
+
+  function showOpenSeats(root) {
+    if (!root || !root.querySelectorAll) return;
+    Array.prototype.forEach.call(root.querySelectorAll(".seat.foldable"), function (seat) {
+      var open = !!openSeats[seat.dataset.seat];
+      seat.classList.toggle("open", open);
+      var toggle = seat.querySelector("[data-seat-toggle]");
+      if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-seat-toggle]");
+    if (!toggle) return;
+    var seat = toggle.closest(".seat");
+    openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
+    showOpenSeats(seat.parentNode);
+  }, true);
+
   /* ------------------------------------------------------------------ dialogs */
+  /* Shows a dialog as modal, opened at its top: focus goes to its heading (from which Tab
+   * reaches its first control), not to its first control, which may lie below the fold
+   * (the summary's Play again, under its chart and scorecard). */
+  function openDialog(dialog) {
+    dialog.showModal();
+    var heading = dialog.querySelector("h1, h2");
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+    dialog.scrollTop = 0;
+  }
+
   /* A click on an opener (an element with openAttr, naming a dialog's id) shows that
    * dialog as modal; one on a closer (with closeAttr) closes the dialog it is in.
    * Returns whether the click was on either. */
@@ -79,7 +130,7 @@
     var opener = event.target.closest("[" + openAttr + "]");
     if (opener) {
       var dialog = byId(opener.getAttribute(openAttr));
-      if (dialog && dialog.showModal && !dialog.open) { event.preventDefault(); dialog.showModal(); }
+      if (dialog && dialog.showModal && !dialog.open) { event.preventDefault(); openDialog(dialog); }
       return true;
     }
     var closer = event.target.closest("[" + closeAttr + "]");
@@ -139,6 +190,33 @@
     else fn();
   }
 
+  /* ------------------------------------------------------------------ sound */
+  /* Optional sounds made with the Web Audio API: off at first; the table's Sound switch
+   * turns them on or off and the browser remembers (localStorage). */
+  var SOUND_KEY = "golf_sound";
+  var audio = null;
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+
+  function setSound(on) {
+    try { window.localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch (e) { /* private mode */ }
+  }
+
+  /* Plays one tone after `start` seconds for `length` seconds, when sounds are on. */
+  function tone(frequency, start, length) {
+    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    var osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, audio.currentTime + start);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + start + length);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + start);
+    osc.stop(audio.currentTime + start + length);
+  }
+
   /* ------------------------------------------------------------------ failed requests */
   function showAlert(text) {
     var region = byId("alert");
@@ -169,10 +247,16 @@
     focusQuietly: focusQuietly,
     focusLost: focusLost,
     dialogClick: dialogClick,
+    openDialog: openDialog,
+    keepInView: keepInView,
+    showOpenSeats: showOpenSeats,
     onTableReady: onTableReady,
     onVisibility: onVisibility,
     reloadTable: reloadTable,
     isTableRefresh: isTableRefresh,
-    whenStill: whenStill
+    whenStill: whenStill,
+    soundOn: soundOn,
+    setSound: setSound,
+    tone: tone
   };
 })();

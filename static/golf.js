@@ -16,19 +16,9 @@
   var page = window.GolfPage;
   var byId = page.byId, announce = page.announce, focusQuietly = page.focusQuietly;
   var SPEED_COOKIE = "golf_speed";
-  var playback = { id: 0, restore: null };
+  var playback = { id: 0, restore: null, skip: null };
   var pausedWhileAway = false;
-  var openSeats = {}; // the others' grids a phone shows full size, by seat id, across redraws
-
-  /* ------------------------------------------------------------------ folded seats */
-  function showOpenSeats(root) {
-    Array.prototype.forEach.call(root.querySelectorAll(".seat.foldable"), function (seat) {
-      var open = !!openSeats[seat.dataset.seat];
-      seat.classList.toggle("open", open);
-      var toggle = seat.querySelector("[data-seat-toggle]");
-      if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
-    });
-  }
+  var showOpenSeats = page.showOpenSeats; // the others folded on a phone (common.js)
 
   /* ------------------------------------------------------------------ focus */
   /* The control a player most likely wants next: Play or Resume when paused, the hint
@@ -46,8 +36,8 @@
   }
 
   function focusAfterSwap(table) {
-    if (!page.focusLost(["prompt"])) return;
-    focusQuietly(likelyNext(table) || byId("prompt"));
+    if (page.focusLost(["prompt"])) focusQuietly(likelyNext(table) || byId("prompt"));
+    page.keepInView([byId("prompt"), table.querySelector(".seat.mine .grid")]);
   }
 
   /* ------------------------------------------------------------------ motion */
@@ -88,34 +78,17 @@
   }
 
   /* ------------------------------------------------------------------ sound */
-  /* Optional sounds made with the Web Audio API: off at first, the Sound switch turns
-   * them on or off and the browser remembers (localStorage). A card played or drawn
-   * clicks, a pair rings twice, the end of a hole plays a short rising run. */
-  var SOUND_KEY = "golf_sound";
-  var audio = null;
-
-  function soundOn() {
-    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
-  }
+  /* A card played or drawn clicks, a pair rings twice, the end of a hole plays a short
+   * rising run (when sounds are on: common.js). */
+  var tone = page.tone;
 
   function showSoundSwitch(root) {
     var button = root && root.querySelector("[data-sound]");
-    if (button) button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-  }
-
-  function tone(frequency, start, length) {
-    var osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.08, audio.currentTime + start);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + start + length);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(audio.currentTime + start);
-    osc.stop(audio.currentTime + start + length);
+    if (button) button.setAttribute("aria-pressed", page.soundOn() ? "true" : "false");
   }
 
   function playSound(table) {
-    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (!page.soundOn()) return;
     if (table.classList.contains("phase-hole_over") || table.classList.contains("phase-match_over")) {
       [523, 659, 784].forEach(function (f, i) { tone(f, i * 0.12, 0.18); });
     } else if (table.querySelector(".card.matched.last-move")) {
@@ -125,9 +98,39 @@
     }
   }
 
+  /* ------------------------------------------------------------------ the hole's end */
+  /* When a hole has been scored, each seat's score is added up before one's eyes, line by
+   * line (data-tally, from the server: each line's positions and the running total),
+   * then shows the hole score. Off with reduced motion: the score is simply there. */
+  var TALLY_MS = 420;
+
+  function tallyScores(table) {
+    if (reducedMotion && reducedMotion.matches) return;
+    Array.prototype.forEach.call(table.querySelectorAll("#board .seat[data-tally]"), function (seat) {
+      var steps = [], score = seat.querySelector(".seat-score strong"), grid = seat.querySelector(".grid");
+      try { steps = JSON.parse(seat.dataset.tally); } catch (e) { return; }
+      if (!score || !grid || !steps.length) return;
+      var cards = grid.children, final = score.textContent, index = 0;
+      seat.classList.add("tallying");
+      (function next() {
+        Array.prototype.forEach.call(cards, function (card) { card.classList.remove("tallied"); });
+        if (index >= steps.length) {
+          score.textContent = final;
+          seat.classList.remove("tallying");
+          return;
+        }
+        var step = steps[index++];
+        step.positions.forEach(function (p) { if (cards[p]) cards[p].classList.add("tallied"); });
+        score.textContent = String(step.total);
+        setTimeout(next, TALLY_MS);
+      })();
+    });
+  }
+
   /* ------------------------------------------------------------------ frames */
   function cancelPlayback() {
     playback.id += 1;
+    playback.skip = null;
     if (playback.restore) {
       var restore = playback.restore;
       playback.restore = null;
@@ -143,7 +146,7 @@
     var prompt = table.querySelector("#prompt");
     if (!frames || !board || !prompt) {
       announce(table.dataset.say);
-      if (afterSwap) focusAfterSwap(table);
+      if (afterSwap) { focusAfterSwap(table); tallyScores(table); }
       return;
     }
     var steps = Array.prototype.slice.call(frames.querySelectorAll("template"));
@@ -152,7 +155,9 @@
     frames.parentNode.removeChild(frames);
 
     // The live board is the last step's table again: nothing on it moves.
+    var skip = table.querySelector("[data-skip]");
     function showLive() {
+      if (skip) skip.hidden = true;
       board.replaceChildren.apply(board, live);
       showOpenSeats(board);
       nameCards(board, "place");
@@ -161,22 +166,34 @@
       board.removeAttribute("aria-busy");
     }
     playback.restore = showLive;
+    var index = 0;
+
+    // Skip: the steps not yet shown are told at once and the live board comes in, so the
+    // player is at their next decision without waiting for the others' replies.
+    playback.skip = function () {
+      var rest = steps.slice(index).map(function (frame) { return frame.dataset.say; });
+      cancelPlayback();
+      announce(rest.concat([table.dataset.say]).filter(Boolean).join("\n"));
+      focusQuietly(likelyNext(table) || byId("prompt"));
+    };
 
     table.classList.add("playing");
+    if (skip) skip.hidden = false;
     board.setAttribute("aria-busy", "true");
     announce(frames.dataset.sayFirst);
     if (afterSwap) focusQuietly(prompt);
 
-    var index = 0;
     function step() {
       if (id !== playback.id) return;
       if (index >= steps.length) {
         playback.restore = null;
+        playback.skip = null;
         // Focus goes to the next likely control once the live board (with its buttons)
         // is in: a view transition puts it in a moment later.
         showBoard(board, function () {
           showLive();
           if (afterSwap) focusAfterSwap(table);
+          tallyScores(table);
         }, delay * 0.6);
         announce(table.dataset.say);
         return;
@@ -263,9 +280,14 @@
       return;
     }
     if (typing(event.target)) return;
+    if (event.key === "Escape" && playback.skip) {
+      event.preventDefault();
+      playback.skip();
+      return;
+    }
     if (event.key === "?") {
       var keys = byId("keys-dialog");
-      if (keys && !keys.open) { event.preventDefault(); keys.showModal(); }
+      if (keys && !keys.open) { event.preventDefault(); page.openDialog(keys); }
       return;
     }
     var key = (event.key || "").toLowerCase();
@@ -276,12 +298,80 @@
       if (target) { event.preventDefault(); focusQuietly(target); }
       return;
     }
-    if (event.shiftKey || !KEYS[key] || table.classList.contains("playing")) return;
+    if (event.shiftKey || !KEYS[key]) return;
+    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
     var control = table.querySelector(KEYS[key]);
     if (control && !control.disabled) {
       event.preventDefault();
       control.click();
+    } else {
+      refuse(table, { s: "stock", d: "discard" }[key] || key);
     }
+  });
+
+  /* ------------------------------------------------------------------ a card's value */
+  /* A long press on a face-up card shows what it scores (a hover does, by CSS); the
+   * press is not a click, so a card that is a move is not played by it. */
+  var LONG_PRESS_MS = 450;
+  var press = { timer: null, card: null, shown: false };
+
+  function endPress() {
+    clearTimeout(press.timer);
+    var card = press.card;
+    press.card = null;
+    if (card && press.shown) setTimeout(function () { card.classList.remove("show-worth"); }, 1500);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var card = event.target.closest && event.target.closest("#board .card");
+    endPress();
+    press.shown = false;
+    if (!card || !card.querySelector(".worth")) return;
+    press.card = card;
+    press.timer = setTimeout(function () {
+      press.shown = true;
+      card.classList.add("show-worth");
+    }, LONG_PRESS_MS);
+  });
+  document.addEventListener("pointerup", endPress);
+  document.addEventListener("pointercancel", endPress);
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target.closest && event.target.closest("#board .card .worth, #board .card.show-worth")) event.preventDefault();
+  });
+  document.addEventListener("click", function (event) {
+    if (!press.shown) return;
+    press.shown = false; // the click that ends a long press shows the value, and plays nothing
+    if (event.target.closest && event.target.closest("#board .card")) { event.preventDefault(); event.stopPropagation(); }
+  }, true);
+
+  /* ------------------------------------------------------------------ refusals */
+  /* A click or key that is not a move now says why, in one sentence from the server
+   * (data-refusals: what is refused now, by what was tried), where the table speaks. */
+  function refuse(table, what) {
+    var said = {};
+    try { said = JSON.parse(table.dataset.refusals || "{}"); } catch (e) { /* an old table: say nothing */ }
+    if (said[what]) announce(said[what]);
+  }
+
+  /* What a click on a card that is not a button tried: the stock, the discard pile,
+   * your drawn card, a card of your grid face up or down, or another seat's card. */
+  function triedCard(card) {
+    if (card.classList.contains("stock")) return "stock";
+    if (card.classList.contains("pile")) return "discard";
+    if (card.closest(".held-slot")) return "held";
+    var seat = card.closest(".seat");
+    if (!seat) return null;
+    if (!seat.classList.contains("mine")) return "other";
+    return card.classList.contains("up") ? "mine-up" : "mine-down";
+  }
+
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    var card = table && event.target.closest && event.target.closest("#board .card");
+    if (!card || card.classList.contains("space") || (card.tagName === "BUTTON" && !card.disabled)) return;
+    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
+    var what = triedCard(card);
+    if (what) refuse(table, what);
   });
 
   /* ------------------------------------------------------------------ cookies */
@@ -298,20 +388,17 @@
       if (dialog && dialog.showModal) {
         event.preventDefault();
         event.stopPropagation();
-        dialog.showModal();
+        page.openDialog(dialog);
         return;
       }
     }
-    var toggle = event.target.closest && event.target.closest("[data-seat-toggle]");
-    if (toggle) {
-      var seat = toggle.closest(".seat");
-      openSeats[seat.dataset.seat] = !openSeats[seat.dataset.seat];
-      showOpenSeats(seat.parentNode);
+    if (event.target.closest && event.target.closest("[data-skip]")) {
+      if (playback.skip) playback.skip();
       return;
     }
     var sound = event.target.closest && event.target.closest("[data-sound]");
     if (sound) {
-      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+      page.setSound(!page.soundOn());
       showSoundSwitch(byId("table"));
       return;
     }
@@ -353,8 +440,21 @@
   // the browser paints (the settle delay is 0), so the frames can take the board's place.
   page.onTableReady("table", tableReady);
 
+  // A page being left (reload, another page, the tab closed) sends no beacon: its pause
+  // could reach the server after the next page was drawn, and that page's first click
+  // would then be refused as stale. The next visit stops the clock for the time away
+  // itself (pause_if_away). The page is hidden only after pagehide has fired.
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function (event) {
+    leaving = false;
+    // Back from the browser's page cache: the table shown may be old.
+    var shown = byId("table");
+    if (event.persisted && window.htmx && shown) page.reloadTable("table", shown.getAttribute("hx-get") || "/table");
+  });
+
   page.onVisibility("table", function (table) {
-    if (table.dataset.running === "true" && navigator.sendBeacon) {
+    if (!leaving && table.dataset.running === "true" && navigator.sendBeacon) {
       var data = new FormData();
       data.append("version", table.dataset.version);
       pausedWhileAway = navigator.sendBeacon("/play/away", data);

@@ -26,7 +26,9 @@
   }
 
   form.addEventListener("focusin", function (event) {
-    if (event.target.classList.contains("sk-cell")) current = event.target;
+    if (!event.target.classList.contains("sk-cell")) return;
+    current = event.target;
+    keepBesidePad(current);
   });
 
   form.addEventListener("keydown", function (event) {
@@ -45,13 +47,25 @@
     }
   });
 
+  // On a touch screen the pad is docked at the foot of the screen, and the cell being
+  // typed is kept just above it, so that the keys and the cell are seen together.
+  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+
+  function keepBesidePad(cell) {
+    if (!pad || pad.hidden || !pad.classList.contains("docked") || !cell) return;
+    var gap = pad.getBoundingClientRect().top - cell.getBoundingClientRect().bottom;
+    if (gap < 8 || gap > 72) window.scrollBy(0, 12 - gap);
+  }
+
   function setPad(on) {
     pad.hidden = !on;
     toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    pad.classList.toggle("docked", on && touch);
+    form.closest(".scorekeeper").classList.toggle("pad-docked", on && touch);
     cells().forEach(function (cell) { cell.setAttribute("inputmode", on ? "none" : "numeric"); });
   }
   if (pad && toggle) {
-    setPad(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+    setPad(touch);
     toggle.addEventListener("click", function () { setPad(pad.hidden); });
     // Keep the cell focused while a pad key is pressed.
     pad.addEventListener("pointerdown", function (event) { if (event.target.closest("button")) event.preventDefault(); });

@@ -13,7 +13,7 @@
       return;
     }
     dialog.dataset.shown = "true";
-    dialog.showModal();
+    window.GolfPage.openDialog(dialog);
   }
   // Copy a finished match's replay link, whole (the page's own address first).
   document.addEventListener("click", function (event) {

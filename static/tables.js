@@ -74,17 +74,38 @@
   });
 
   /* ------------------------------------------------------------------ the timer */
+  /* In its last seconds (data-urgent-from) the timer turns urgent: its colour, and for
+   * your own time one line in the live region and a short beep when sounds are on, said
+   * once per turn (the timer's deadline), however often the table is redrawn. */
+  var urgentSaidFor = null;
+
+  function showUrgency(timer, now, deadline) {
+    var urgent = now <= (parseInt(timer.dataset.urgentFrom, 10) || 0);
+    timer.classList.toggle("urgent", urgent);
+    // A redraw of the same turn finds its deadline again to within a second or two.
+    if (!urgent || !timer.dataset.urgentSay || (urgentSaidFor !== null && Math.abs(urgentSaidFor - deadline) < 3)) return;
+    urgentSaidFor = deadline;
+    page.announce(timer.dataset.urgentSay);
+    page.tone(660, 0, 0.12);
+    page.tone(660, 0.2, 0.12);
+  }
+
   function startCountdown() {
     clearInterval(countdown);
     var shown = document.querySelector("[data-countdown]");
     if (!shown) return;
+    var timer = shown.closest(".timer");
     var left = parseInt(shown.dataset.countdown, 10) || 0;
     var started = Date.now();
-    countdown = setInterval(function () {
+    var deadline = started / 1000 + left; // in seconds
+    function tick() {
       var now = Math.max(left - Math.floor((Date.now() - started) / 1000), 0);
       shown.textContent = String(now);
+      if (timer) showUrgency(timer, now, deadline);
       if (!now) clearInterval(countdown);
-    }, 1000);
+    }
+    tick();
+    countdown = setInterval(tick, 1000);
   }
 
   function tickClock() {

@@ -25,10 +25,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from app.cards import JOKER_RANK, RANKS
+from app.names import NameRefused, checked_name
 
 FlipRule = Literal["must", "may", "never"]
 Ending = Literal["all_face_up", "knock"]
 GoingOutPenalty = Literal["none", "double", "plus10"]
+RULES_NAME_LENGTH = 40
 
 
 class RulesError(ValueError):
@@ -40,7 +42,7 @@ class RuleSet(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field("standard", max_length=40, description="A label shown to players.")
+    name: str = Field("standard", max_length=RULES_NAME_LENGTH, description="A label shown to players.")
     players: int = Field(2, ge=2, le=8, description="Seats at the table, 2 to 8.")
     rows: int = Field(2, ge=2, le=3, description="Rows in each player's grid.")
     cols: int = Field(3, ge=2, le=4, description="Columns in each player's grid.")
@@ -191,6 +193,22 @@ def rules_from_dict(data: dict | None) -> RuleSet:
         return RuleSet(**{**base.model_dump(), **data})
     except ValidationError as error:
         raise RulesError(_explain(error)) from None
+
+
+def rules_from_request(data: dict | None) -> RuleSet:
+    """Rules a person sent: their name through the one check of names (it is shown to
+    every seat), then as :func:`rules_from_dict`. Stored rules are read back with
+    :func:`rules_from_dict` alone, so that a rule set saved before the check still plays.
+
+    >>> rules_from_request({"name": "  Friday  rules "}).name
+    'Friday rules'
+    """
+    if isinstance(data, dict) and "name" in data:
+        try:
+            data = {**data, "name": checked_name(data["name"], "The rules' name", RULES_NAME_LENGTH)}
+        except NameRefused as refused:
+            raise RulesError(str(refused)) from None
+    return rules_from_dict(data)
 
 
 def _explain(error: ValidationError) -> str:

@@ -66,6 +66,9 @@ class Explainer:
         self.table, self.advisor = table, advisor
         self.rules = table.rules
         self.mine = table.grids[0]
+        # The card of another seat the last sentence rests on, as {"seat", "position"}
+        # (seats counted from the viewer's, 1 the next player), for a board to point at.
+        self.pointed: dict | None = None
 
     def place(self, position: int) -> str:
         return place_name(position, self.rules.rows, self.rules.cols)
@@ -95,6 +98,7 @@ class Explainer:
         )
 
     def explain(self, action: dict) -> str:
+        self.pointed = None
         kind = action["action"]
         phase = self.table.phase
         if phase != "opening" and action == ending_move(self.table, self.advisor.odds):
@@ -198,6 +202,7 @@ class Explainer:
         _, position = self.advisor.odds.best_swap(theirs, rank) if theirs else (0.0, -1)
         if position < 0:
             return f"use {article(rank)}"
+        self.pointed = {"seat": 1, "position": position}
         card = self.table.grids[1][position]
         if self.pairs_with(position, rank, self.table.grids[1]):
             return f"pair it with their {rank_name(rank)}"

@@ -89,6 +89,7 @@ class Decision:
     did: str            # what the player did, in words
     would: str          # what the Expert would have done, in words
     samples: int        # sampled deals the loss rests on (0: no sampling was needed)
+    points_at: dict | None = None  # another seat's card the reason rests on ({"seat", "position"})
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -144,23 +145,23 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
     if chosen not in legal:
         raise ValueError(f"{chosen} is not a legal action here")
 
-    def plain(best: dict, reason: str) -> Decision:
+    def plain(best: dict, reason: str, pointed: dict | None = None) -> Decision:
         return Decision(index, table.hole, phase, chosen, best, 0.0, 0.0, "best", reason,
-                        words.did(chosen), words.would(best), 0)
+                        words.did(chosen), words.would(best), 0, pointed)
 
     if phase == "opening":
         return plain(chosen, "Before any card is seen, every card is as good as another to turn up first.")
     advisor = Advisor(table, ExpertPlayer.style)
     explainer = Explainer(table, advisor)
     if len(legal) == 1:
-        return plain(chosen, explainer.explain(chosen))
+        return plain(chosen, explainer.explain(chosen), explainer.pointed)
     ranked = advisor.ranked()
     cheapest = ranked[0][0]
     candidates = [a for price, a in ranked if price <= cheapest + SHORTLIST_MARGIN][:SHORTLIST_SIZE]
     if chosen not in candidates:
         candidates.append(chosen)
     if len(candidates) == 1:  # the only contender, by a wide margin
-        return plain(chosen, explainer.explain(chosen))
+        return plain(chosen, explainer.explain(chosen), explainer.pointed)
     rng = random.Random(decision_seed(index, table.hole))
     values: list[list[float]] = [[] for _ in candidates]
     mine = candidates.index(chosen)
@@ -184,12 +185,13 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
             break
     best = candidates[best_index]
     verdict = verdict_for(loss, se)
+    explainer.pointed = None
     if verdict == "best":
         best, reason = chosen, explainer.explain(chosen)
     else:
         reason = words.why_not(chosen, best, advisor) or explainer.explain(best)
     return Decision(index, table.hole, phase, chosen, best, round(loss, 2), round(se, 2),
-                    verdict, reason, words.did(chosen), words.would(best), n)
+                    verdict, reason, words.did(chosen), words.would(best), n, explainer.pointed)
 
 
 def weigh(table: Table, advisor: Advisor, policy: QuickPolicy, actions: list[dict], rng: random.Random,

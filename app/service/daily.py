@@ -34,6 +34,7 @@ RULES = RuleSet()  # standard Golf, nine holes, two players
 LEADERBOARD_SHOWN = 100  # the leaderboard's first rows; everyone's own rank is counted whatever it is
 SEED_FLOOR = 2**53  # above every seed a New game takes
 DEFAULT_NAME = "A golfer"
+NAME_LENGTH = 24  # as a name at a table
 PERSON, EXPERT = 0, 1
 
 

@@ -19,8 +19,9 @@ from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
-from app.golf.rules import RuleSet, RulesError, rules_from_dict
+from app.golf.rules import RuleSet, RulesError, rules_from_dict, rules_from_request
 from app.golf.view import Seat, spectator_view, view, view_event
+from app.names import NameRefused, checked_name
 from app.players import LEVELS
 from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
@@ -183,9 +184,11 @@ class GolfService:
             raise Invalid(f"a seed is a whole number from 0 to {MAX_SEED}")
         if rules is not None:
             try:
-                rules_from_dict(rules)
+                checked = rules_from_request(rules)
             except RulesError as error:
                 raise Invalid(f"these rules cannot be played: {error}") from None
+            if "name" in rules:  # kept as the check tidied it, the name every seat is shown
+                rules = {**rules, "name": checked.name}
 
         def deal(connection, record, state):
             self._refuse_if_paused(record)
@@ -202,9 +205,10 @@ class GolfService:
         return self._run(browser_id, if_match, deal)
 
     def _new_daily(self, browser_id: str, name: str | None, if_match: int | None) -> Outcome:
-        from app.service.tables import display_name  # the one check of a name people see
-
-        shown_name = display_name(name, "A name on the leaderboard") if name is not None else None
+        try:
+            shown_name = checked_name(name, "A name on the leaderboard", daily.NAME_LENGTH) if name is not None else None
+        except NameRefused as refused:
+            raise Invalid(str(refused)) from None
 
         def deal(connection, record, state):
             self._refuse_if_paused(record)

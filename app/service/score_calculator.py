@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.cards import JOKER_RANK, RANKS, SUITS
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_request
 from app.golf.scoring import explain_grid, rank_word
 from app.service.errors import Invalid
 
@@ -29,7 +29,7 @@ def rules_for(rules: object) -> RuleSet:
             raise Invalid(f"rules: there is no preset called {rules[:40]!r}; presets: {', '.join(PRESETS)}")
         return PRESETS[rules]
     try:
-        return rules_from_dict(rules)  # type: ignore[arg-type]
+        return rules_from_request(rules)  # type: ignore[arg-type]
     except RulesError as error:
         raise Invalid(f"rules: {error}") from None
 

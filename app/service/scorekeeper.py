@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
+from app.names import NameRefused, checked_name, name_key
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Invalid, ServiceError, Stale
 from app.store.repository import ensure_browser, note_action, save_preferences
@@ -68,15 +69,13 @@ def standings(sheet: SheetRecord) -> Standings:
 
 
 def clean_name(text: object, seat: int) -> str:
-    """A player's name: printable, trimmed, at most MAX_NAME characters."""
+    """A player's name, through the one check of names (:func:`app.names.checked_name`)."""
     if not isinstance(text, str) or not text.strip():
         raise Invalid(f"Player {seat + 1} needs a name.")
-    name = " ".join(text.split())
-    if len(name) > MAX_NAME:
-        raise Invalid(f"Player {seat + 1}’s name is longer than {MAX_NAME} characters.")
-    if not name.isprintable():
-        raise Invalid(f"Player {seat + 1}’s name has characters that cannot be shown.")
-    return name
+    try:
+        return checked_name(text, f"Player {seat + 1}’s name", MAX_NAME)
+    except NameRefused as refused:
+        raise Invalid(str(refused)) from None
 
 
 class ScorekeeperService:
@@ -109,7 +108,7 @@ class ScorekeeperService:
         players = [clean_name(n, i) for i, n in enumerate(names)]
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise Invalid(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
-        if len({p.casefold() for p in players}) != len(players):
+        if len({name_key(p) for p in players}) != len(players):
             raise Invalid("Two players have the same name: add an initial to tell them apart.")
         if not 1 <= holes <= MAX_HOLES:
             raise Invalid(f"A game has 1 to {MAX_HOLES} holes.")

@@ -18,10 +18,10 @@ through the same versioned write, so of several processes racing only one wins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -29,11 +29,13 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
-    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, parse_log_entry,
+    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, log_entry,
+    parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict, rules_from_request
 from app.golf.view import Seat, spectator_view, view, view_event
+from app.names import NameRefused, checked_name, name_key
 from app.service import clock, replays
 from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
@@ -41,7 +43,9 @@ from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
-from app.service.turns import computer_step, deal_seed, run_turn, told
+from app.service.turn_process import TurnProcess, computer_turn
+from app.service.turns import deal_seed, run_turn, told
+from app.service.worker_process import WorkerClosed
 from app.store import repository
 from app.store.repository import TableRecord
 
@@ -55,6 +59,8 @@ TIMER_SECONDS = (10, 3600)
 LOST_RACE_RETRIES = 3
 NOTICES_KEPT = 20
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
+MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
+READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
 
 
 def invite_code() -> str:
@@ -63,17 +69,11 @@ def invite_code() -> str:
 
 
 def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -> str:
-    """A name people see: trimmed, 1 to ``limit`` characters, no control characters."""
-    if not isinstance(text, str):
-        raise Invalid(f"{what} must be text.")
-    text = " ".join(text.split())
-    if not text:
-        raise Invalid(f"{what} cannot be empty.")
-    if len(text) > limit:
-        raise Invalid(f"{what} can be at most {limit} characters long.")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise Invalid(f"{what} cannot hold control or invisible formatting characters.")
-    return text
+    """A name people see, through the one check of names (:func:`app.names.checked_name`)."""
+    try:
+        return checked_name(text, what, limit)
+    except NameRefused as refused:
+        raise Invalid(str(refused)) from None
 
 
 def seated(record: TableRecord) -> list[Seat]:
@@ -83,17 +83,40 @@ def seated(record: TableRecord) -> list[Seat]:
 
 class TableService:
     def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
-                 stand_in_level: str = "medium"):
+                 stand_in_level: str = "medium", away_seconds: float = 120, hold_seconds: float = 300):
         self.engine = engine
         self.deal_key = deal_key
         self.notifier = notifier
         self.now = now
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
+        # Every person away this long: the turn timer stops and the table waits for them.
+        self.away_ms = int(away_seconds * 1000)
+        # Play again keeps each new seat this long for the person who sat there.
+        self.hold_ms = int(hold_seconds * 1000)
+        self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
+        self.thinker = TurnProcess()  # where a timeout's computer turns are thought out
         self.cache = StateCache(size=1024)
         # This process's open event streams of seated people (their seats show connected).
         self.streams = OpenStreams(engine, notifier, lambda: self.now())
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
+
+    def close(self) -> None:
+        self.thinker.close()
+
+    def _turn(self, record: TableRecord, state: GolfState, seat: int, level: str) -> list[str]:
+        """The log entries of ``seat``'s turn played by a computer of ``level``: in the
+        thinker's process, or on this thread when that cannot be had (the server
+        stopping, the process failing)."""
+        try:
+            return self.thinker.turn(record.rules, self._seed(record), tuple(state.log), seat, level)
+        except WorkerClosed:
+            pass  # the server is stopping: its last sweep plays here
+        except Exception:
+            log.exception("a timeout's turn was played on the server's thread")
+        trial = state.clone()
+        computer_turn(trial, seat, level, self._seed(record))
+        return trial.log[len(state.log):]
 
     # ------------------------------------------------------------------ reads
 
@@ -104,11 +127,48 @@ class TableService:
 
         record, state, connected = self._read(read)
         self._keep(record, state)
-        if self._timed_out(record):
-            self.expire(code)
+        if self._settle_on_read(browser_id, record):
             record, state, connected = self._read(read)
             self._keep(record, state)
         return self._describe(record, state, browser_id, [], connected)
+
+    def _settle_on_read(self, browser_id: str | None, record: TableRecord) -> bool:
+        """What a read sets going before it answers: a turn whose time has run out is
+        played; a person seated at a table that waits for its people brings it back;
+        else the read is noted (a seated person is present; a table read is kept from
+        the purge). Whether the table may have changed, to be read again."""
+        if self._timed_out(record):
+            self.expire(record.code)
+            return True
+        seat = seat_of(record, browser_id) if browser_id is not None else None
+        if seat is not None and record.away and record.status == "playing":
+            def back(connection, record, state):
+                if not record.away:
+                    return None
+                self._notice(record, seat, f"{record.seats[seat]['name']} is back: the turn timer runs again.")
+                return []
+
+            with contextlib.suppress(Stale):  # another read brought it back first
+                self._run(browser_id, record.code, None, back)
+            return True
+        self._note_read(record, present=seat is not None and record.status == "playing")
+        return False
+
+    def _note_read(self, record: TableRecord, present: bool) -> None:
+        """Write down a read, at most once a minute a table (and kind of reader) in each
+        process: a read of a finished or waiting table keeps it from the purge, a seated
+        person's read of a table in play counts as being present."""
+        if record.status == "playing" and not present:
+            return  # a table in play is never purged
+        now = self.now()
+        key = (record.code, present)
+        last = self._reads.take(key)
+        if last is not None and now - last < READ_NOTE_MS:
+            self._reads.put(key, last)
+            return
+        self._reads.put(key, now)
+        with contextlib.suppress(Unavailable):  # the read is answered all the same
+            in_transaction(self.engine, lambda connection: repository.note_read(connection, record.code, now, present))
 
     def _read(self, work: Callable[[Connection], T]) -> T:
         """A read that writes nothing: outside a transaction, so that on PostgreSQL it
@@ -142,6 +202,8 @@ class TableService:
         for kind in seats[1:]:
             if kind != "open" and kind not in LEVELS:
                 raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+        if name_key(host_name) in {name_key(f"Computer ({kind})") for kind in seats[1:]}:
+            raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
         ruleset = self._rules(rules, len(seats))
         if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
@@ -174,9 +236,18 @@ class TableService:
                 return None  # back at their own seat: nothing changes
             if record.status != "waiting":
                 raise Conflict("The match has begun: you can watch it, but no seat is free.")
-            seat = next((s for s, entry in enumerate(record.seats) if entry["kind"] == "open"), None)
+            now = self.now()
+            open_seats = [s for s, entry in enumerate(record.seats) if entry["kind"] == "open"]
+            kept = next((s for s in open_seats if record.seats[s].get("held_for") == browser_id), None)
+            free = [s for s in open_seats if not self._held(record.seats[s], now)]
+            seat = kept if kept is not None else (free[0] if free else None)
+            if seat is None and open_seats:
+                raise Conflict("The open seats are kept for the people who played the last match here, "
+                               "for a few minutes: you can watch, or try again later.")
             if seat is None:
                 raise Conflict("Every seat at this table is taken: you can watch it.")
+            if name_key(name) in {name_key(other) for s, other in self._names(record, now) if s != seat}:
+                raise Conflict(f"Someone at this table is already called {name}: choose another name.")
             repository.ensure_browser(connection, browser_id)
             record.seats[seat] = {"kind": "person", "browser": browser_id, "name": name, "level": None}
             return []
@@ -283,37 +354,92 @@ class TableService:
         return self._run(browser_id, code, None, go)
 
     def expire(self, code: str) -> bool:
-        """Play the turn of every person whose time has run out with a computer player
-        (and deal the next hole if the scored hole waited too long); tell them in the
-        table's notices. Through the versioned write: of several racing, one wins.
-        Returns whether this call played anything."""
-        played = []
+        """Play what is due at a table whose time has run out, one seat's turn a
+        transaction: the turn of each person out of time, by a computer player (they are
+        told in the table's notices), then each computer seat's turn that follows; or
+        deal the next hole if the scored hole waited too long. A table whose people have
+        all been away for ``away_ms`` plays nothing: its timer stops until one is back.
+        Each step is chosen from the table as read, outside any transaction (a computer
+        thinking holds no writer), and written over the version it read: of several
+        processes racing, one wins. Returns whether this call played anything."""
+        played = False
+        for _ in range(MAX_STEPS_A_TIMEOUT):
+            try:
+                if not self._expire_step(code):
+                    break
+            except Stale:
+                break  # another request or process played it first
+            played = True
+        return played
 
-        def timed_out(connection, record, state):
-            if not self._timed_out(record):
-                return None
+    def _expire_step(self, code: str) -> bool:
+        """One seat's turn (or the next hole, or the wait for people away) at a table whose
+        deadline has passed, in one transaction; whether one was played."""
+        def read(connection: Connection):
+            return *self._load(connection, code), self.streams.connected_seats(connection, code)
+
+        record, state, connected = self._read(read)
+        self._keep(record, state)
+        if not self._timed_out(record):
+            return False
+        now = self.now()
+        people = {s for s, entry in enumerate(record.seats) if entry["kind"] == "person"}
+        computers = [s for s in state.to_act() if record.seats[s]["kind"] == "computer"]
+        persons = [s for s in state.to_act() if s in people]
+        present = bool(people & connected)
+        if not computers and not present and now - (record.seen_ms or record.started_ms or now) >= self.away_ms:
+            def wait(connection, record, state):
+                record.away = True
+                record.deadline_ms = None
+                self._notice(record, None, "Everyone at the table is away: the match waits until someone is back.")
+                return []
+            self._run(None, code, record.version, wait, computers=False, own_deadline=True)
+            return True
+        if state.phase is Phase.MATCH_OVER:
+            return False
+        # Thought out before the transaction, in a process of its own: neither the writer
+        # nor this interpreter waits for a computer.
+        if computers:
+            seat, level = computers[0], record.seats[computers[0]]["level"]
+        elif state.phase is Phase.HOLE_OVER:
+            seat, level = next(iter(sorted(people)), None), None
+        else:
+            seat, level = (persons[0] if persons else None), self.stand_in_level
+        if seat is None:
+            return False
+        moves = [log_entry(seat, NextHole())] if level is None else self._turn(record, state, seat, level)
+
+        def play(connection, record, state):
+            before = set(state.to_act())
             events: list[dict] = []
-            if state.phase is Phase.HOLE_OVER:
-                seat = next(s for s, entry in enumerate(record.seats) if entry["kind"] == "person")
-                events += state.apply(seat, NextHole())
+            for entry in moves:
+                events += state.apply(*parse_log_entry(entry))
+            if present:
+                record.seen_ms = now
+            if level is None:
                 self._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
-                played.append(True)
-                return events  # the people have their own time for the new hole's opening
-            for seat in [s for s in state.to_act() if record.seats[s]["kind"] == "person"]:
-                for _ in range(8):  # a turn is at most draw, place, reveal; the opening at most three reveals
-                    if seat not in state.to_act() or state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
-                        break
-                    events += computer_step(state, seat, self.stand_in_level, self._seed(record))
+            elif not computers:
                 self._notice(record, seat, f"{record.seats[seat]['name']} ran out of time: "
                                            "a computer player made that move.")
-            played.append(True)
+            # What is due next: the computers' turns at once; people who were out of
+            # time already (all reveal together at a hole's start) at once; a person
+            # whose turn has just come, after their own time.
+            to_act = state.to_act()
+            if state.is_over:
+                record.deadline_ms = None
+            elif any(record.seats[s]["kind"] == "computer" for s in to_act):
+                record.deadline_ms = now
+            elif not computers and level is not None and any(s in before and s in people and s != seat
+                                                             for s in to_act):
+                pass  # the deadline that has passed stands
+            elif any(s in people for s in to_act) or state.phase is Phase.HOLE_OVER:
+                record.deadline_ms = now + record.timer_seconds * 1000
+            else:
+                record.deadline_ms = None
             return events
 
-        try:
-            self._run(None, code, None, timed_out)
-        except Stale:
-            return False  # another request or process played it first
-        return bool(played)
+        self._run(None, code, record.version, play, computers=False, own_deadline=True)
+        return True
 
     def sweep(self) -> int:
         """Play every timed-out turn of every table (a process's background sweep)."""
@@ -327,10 +453,10 @@ class TableService:
         actions left out, for it knows them) and ``frames`` (each action's events, its
         own actions' too, and the view after it). ``moves`` is the log's length now."""
         record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
-        if self._timed_out(record):
-            self.expire(code)
-            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
         self._keep(record, state)
+        if self._settle_on_read(browser_id, record):
+            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+            self._keep(record, state)
         table = self._describe(record, state, browser_id, [])  # the same read as the moves below
         you = table["you"]
         players = len(record.seats)
@@ -351,9 +477,10 @@ class TableService:
 
     def again(self, browser_id: str, code: str) -> dict:
         """After the end, a new table with the same name, rules, seats and timer, made
-        once: the caller is its host, the other people's seats wait open for them (the
-        old table names it as ``next``, so every page there links to it), the computer
-        players stay. Asked again, it answers the table already made."""
+        once: the caller is its host, the other people's seats wait open for them, kept
+        for them alone for ``hold_ms`` (the old table names it as ``next``, so every
+        page there links to it), the computer players stay. Asked again, it answers the
+        table already made."""
         def follow(connection, record, state):
             seat = seat_of(record, browser_id)
             if seat is None:
@@ -371,6 +498,10 @@ class TableService:
                 seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}] + [
                     {"kind": "computer", "browser": None, "name": entry["name"], "level": entry["level"]}
                     if entry["kind"] == "computer" and not entry.get("left") else
+                    # Kept for the person who sat there, so that no one else takes it (or their name).
+                    {"kind": "open", "browser": None, "name": "Open seat", "level": None,
+                     "held_for": entry["browser"], "held_name": entry["name"], "held_until_ms": now + self.hold_ms}
+                    if entry["kind"] == "person" else
                     {"kind": "open", "browser": None, "name": "Open seat", "level": None}
                     for entry in others])
             repository.insert_table(connection, follow_up)
@@ -383,7 +514,11 @@ class TableService:
 
     # ------------------------------------------------------------------ the one loop
 
-    def _run(self, browser_id: str | None, code: str, if_match: int | None, change) -> dict:
+    def _run(self, browser_id: str | None, code: str, if_match: int | None, change, *, computers: bool = True,
+             own_deadline: bool = False) -> dict:
+        """The one loop: load, check the version, ``change``, let the computer seats move
+        (unless ``computers`` is false: a timeout plays one seat a transaction), settle,
+        save, tell. ``own_deadline``: ``change`` has set the turn timer's deadline itself."""
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
 
@@ -395,6 +530,9 @@ class TableService:
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             record.updated_ms = now
+            if browser_id is not None and seat_of(record, browser_id) is not None:
+                record.seen_ms = now  # a person seated here is present: the table plays on
+                record.away = False
             if state.is_over:
                 record.status = "over"
                 record.deadline_ms = None
@@ -407,7 +545,7 @@ class TableService:
                                  seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
                                  state=state, now_ms=now)
                     record.recorded = True
-            elif record.status == "playing" and record.timer_seconds:
+            elif record.status == "playing" and record.timer_seconds and not own_deadline:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
                 hole_waits = state.phase is Phase.HOLE_OVER and any(e["kind"] == "person" for e in record.seats)
                 record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
@@ -421,7 +559,8 @@ class TableService:
         for attempt in range(LOST_RACE_RETRIES + 1):
             try:
                 record, state, events = run_turn(
-                    self.engine, load, if_match, change, level_of=self._computer_levels, seed_of=self._seed,
+                    self.engine, load, if_match, change,
+                    level_of=self._computer_levels if computers else self._no_computers, seed_of=self._seed,
                     settle=settle, save=save)
                 break
             except Stale:
@@ -436,6 +575,10 @@ class TableService:
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
         return self._describe(record, state, browser_id, events or [], connected) if browser_id is not None else {}
+
+    @staticmethod
+    def _no_computers(record: TableRecord) -> Callable[[int], str | None]:
+        return lambda seat: None
 
     @staticmethod
     def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:
@@ -466,6 +609,17 @@ class TableService:
     def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._seed(record), RuleSet(**record.rules))
 
+    @staticmethod
+    def _held(entry: dict, now: int) -> bool:
+        """Whether an open seat is still kept for the person who sat there (Play again)."""
+        return entry["kind"] == "open" and entry.get("held_for") is not None and now < entry.get("held_until_ms", 0)
+
+    def _names(self, record: TableRecord, now: int) -> list[tuple[int, str]]:
+        """(seat, name) of every name in use at the table: people, computer players, and
+        the people open seats are still kept for."""
+        return [(s, entry["held_name"] if self._held(entry, now) else entry["name"])
+                for s, entry in enumerate(record.seats) if entry["kind"] != "open" or self._held(entry, now)]
+
     def _timed_out(self, record: TableRecord) -> bool:
         return record.status == "playing" and record.deadline_ms is not None and self.now() >= record.deadline_ms
 
@@ -478,7 +632,7 @@ class TableService:
         if rules is not None and rules.get("players", players) != players:
             raise Invalid(f"The rules name {rules['players']} players but the table has {players} seats.")
         try:
-            base = rules_from_dict(rules)
+            base = rules_from_request(rules)
             return rules_from_dict({**base.model_dump(), "players": players})
         except RulesError as error:
             raise Invalid(f"These rules cannot be played: {error}") from None
@@ -523,10 +677,15 @@ class TableService:
         if connected is None:
             connected = self.streams.connected(record.code)
         players = len(record.seats)
+        now = self.now()
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
                   "left": bool(entry.get("left")),
-                  "connected": entry["kind"] == "person" and seat in connected}
+                  "connected": entry["kind"] == "person" and seat in connected,
+                  "held_for": entry["held_name"] if self._held(entry, now) else None}
                  for seat, entry in enumerate(record.seats)]
+        for seat in seats:
+            if seat["held_for"] is not None:
+                seat["name"] = f"Open seat, kept for {seat['held_for']}"
         match = None
         if record.status != "waiting":
             now = self.now()
@@ -558,6 +717,7 @@ class TableService:
             "timer_seconds": record.timer_seconds,
             "seconds_left": left,
             "notices": record.notices,
+            "away": record.away,
             "next": self._next(record),
             "match": match,
         }

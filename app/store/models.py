@@ -72,7 +72,8 @@ class GolfMatch(Base):
     of one match are never taken for another's; null for matches from before reviews."""
     daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
     """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
-    practice: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    # No default on this side: an insert written for an older schema leaves it to the database.
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
 
 
@@ -199,6 +200,13 @@ class OnlineTable(Base):
     created_ms: Mapped[int] = mapped_column(BigInteger)
     started_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    seen_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """When a person seated here was last known present (a move, an open page seen by a
+    turn's timeout, a read); null before the start."""
+    away: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """Every person has been away too long: the turn timer is stopped until one is back."""
+    read_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """When the table was last read (to the minute or so), which keeps it from the purge."""
 
 
 class OnlineResult(Base):

@@ -9,14 +9,16 @@ was made from: if another request saved the row first, nothing is written and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
-    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, ServerKey, SolitaireGame, SolitaireResult, TableStream,
+    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, PlayReview, ServerKey, SolitaireGame,
+    SolitaireResult, TableStream,
 )
 
 BROWSERS = Browser.__table__
@@ -28,6 +30,7 @@ ONLINE_TABLES = OnlineTable.__table__
 ONLINE_RESULTS = OnlineResult.__table__
 TABLE_STREAMS = TableStream.__table__
 SERVER_KEYS = ServerKey.__table__
+PLAY_REVIEWS = PlayReview.__table__
 
 
 class LostRace(Exception):
@@ -79,6 +82,8 @@ class TableRecord:
     created_ms: int
     started_ms: int | None
     updated_ms: int
+    seen_ms: int | None = None
+    away: bool = False
 
 
 @dataclass
@@ -278,7 +283,21 @@ _UPDATE_TABLE = (update(ONLINE_TABLES)
                  .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"}))
 
 
+# Every code and id this server hands out (invite codes, score sheets and their share
+# links) is URL-safe base64, at most 32 characters.
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_key(text: object) -> bool:
+    """Whether ``text`` could be a code or id this server made. Anything else is looked
+    up nowhere: it names nothing, and a NUL or a character the database refuses (which
+    PostgreSQL answers with an error, SQLite with no row) never reaches a query."""
+    return isinstance(text, str) and _KEY.fullmatch(text) is not None
+
+
 def load_table(connection: Connection, code: str) -> TableRecord | None:
+    if not is_key(code):
+        return None
     row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
     return None if row is None else TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
 
@@ -303,6 +322,62 @@ def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) 
     query = (select(ONLINE_TABLES.c.code).where(ONLINE_TABLES.c.deadline_ms <= now_ms)
              .order_by(ONLINE_TABLES.c.deadline_ms).limit(limit))
     return list(connection.execute(query).scalars())
+
+
+def note_read(connection: Connection, code: str, now_ms: int, present: bool) -> None:
+    """Mark the table as read now (someone still looks at it: the purge keeps it), and,
+    when the reader sits there (``present``), its people as present now. The version
+    stays: nothing in play changed, and no open page must fetch it again."""
+    values = {"read_ms": now_ms, **({"seen_ms": now_ms} if present else {})}
+    connection.execute(update(ONLINE_TABLES).where(ONLINE_TABLES.c.code == code).values(**values))
+
+
+def _untouched(finished_before_ms: int, unjoined_before_ms: int, streams_since_ms: int):
+    """Tables over, or waiting, neither changed nor read since the bound of their kind,
+    and with no seated person's stream marked since ``streams_since_ms``."""
+    last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
+    watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
+    return and_(or_(and_(ONLINE_TABLES.c.status == "over", ONLINE_TABLES.c.updated_ms < finished_before_ms,
+                         last_read < finished_before_ms),
+                    and_(ONLINE_TABLES.c.status == "waiting", ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
+                         last_read < unjoined_before_ms)),
+                ONLINE_TABLES.c.code.not_in(watched))
+
+
+def purgeable_tables(connection: Connection, *, finished_before_ms: int, unjoined_before_ms: int,
+                     streams_since_ms: int, after: str, limit: int) -> tuple[list[str], str | None]:
+    """Up to ``limit`` tables from the code ``after`` on, in code order, and which of them
+    to purge: those over, neither changed nor read since ``finished_before_ms``; those
+    waiting with nobody but their host seated, neither changed nor read since
+    ``unjoined_before_ms``. A table with a seated person's open stream (marked since
+    ``streams_since_ms``) is kept. Returns the codes to purge and the last code looked
+    at (None when no table was left to look at), to go on from."""
+    query = (select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
+             .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+             .order_by(ONLINE_TABLES.c.code).limit(limit))
+    rows = list(connection.execute(query))
+    codes = [row.code for row in rows
+             if row.status == "over" or sum(1 for seat in row.seats if seat.get("kind") == "person") <= 1]
+    return codes, (rows[-1].code if len(rows) == limit else None)
+
+
+def delete_tables(connection: Connection, codes: list[str], review_key, *, finished_before_ms: int,
+                  unjoined_before_ms: int, streams_since_ms: int) -> int:
+    """Delete those of these tables still untouched (as :func:`purgeable_tables` found
+    them), then their streams' rows and their reviews (``review_key(code)``: the reviews'
+    match id); how many tables. The condition is checked again on each row deleted: on
+    PostgreSQL a table being read or played at that moment holds its row, and once that
+    commits the row is found touched and kept. People's results stay: they are statistics."""
+    if not codes:
+        return 0
+    gone = list(connection.execute(
+        delete(ONLINE_TABLES)
+        .where(ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+        .returning(ONLINE_TABLES.c.code)).scalars())
+    if gone:
+        connection.execute(delete(PLAY_REVIEWS).where(PLAY_REVIEWS.c.match_id.in_([review_key(c) for c in gone])))
+        connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.table_code.in_(gone)))
+    return len(gone)
 
 
 def add_online_result(connection: Connection, **values) -> None:
@@ -334,6 +409,8 @@ def close_stream(connection: Connection, stream: str) -> bool:
 
 
 def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
+    if not is_key(code):
+        return set()
     query = (select(TABLE_STREAMS.c.seat).distinct()
              .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms))
     return set(connection.execute(query).scalars())

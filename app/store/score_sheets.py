@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from sqlalchemy import Connection, delete, insert, select, update
 
 from app.store.models import ScoreSheet
-from app.store.repository import LostRace
+from app.store.repository import LostRace, is_key
 
 SCORE_SHEETS = ScoreSheet.__table__
 
@@ -41,12 +41,16 @@ def insert_sheet(connection: Connection, record: SheetRecord) -> None:
 
 def load_sheet(connection: Connection, browser_id: str, sheet_id: str) -> SheetRecord | None:
     """The browser's own sheet (another browser's is as good as missing)."""
+    if not is_key(sheet_id):
+        return None
     row = connection.execute(select(SCORE_SHEETS).where(
         SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id)).mappings().first()
     return _record(row) if row else None
 
 
 def load_shared_sheet(connection: Connection, share_code: str) -> SheetRecord | None:
+    if not is_key(share_code):
+        return None
     row = connection.execute(select(SCORE_SHEETS).where(SCORE_SHEETS.c.share_code == share_code)).mappings().first()
     return _record(row) if row else None
 
@@ -70,6 +74,8 @@ def save_sheet(connection: Connection, record: SheetRecord, read_version: int) -
 
 
 def delete_sheet(connection: Connection, browser_id: str, sheet_id: str) -> bool:
+    if not is_key(sheet_id):
+        return False
     result = connection.execute(delete(SCORE_SHEETS).where(
         SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id))
     return result.rowcount == 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.golf.rules import RulesError, rules_from_dict
+from app.golf.rules import RulesError, rules_from_request
 from app.service.errors import Invalid, ServiceError
 from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
@@ -85,7 +85,7 @@ def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
         raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
     rules = rules_from_form(form)
     try:
-        rules_from_dict(rules)
+        rules_from_request(rules)
     except RulesError as error:
         raise Invalid(f"These rules cannot be played: {error}") from None
     return seed, level, rules
@@ -133,11 +133,13 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         version = _unpause(service, browser, version)
         outcome = service.restart(browser, if_match=version)
         options["said"] = "The match starts again from hole 1, with the same deals."
+        options["dealt"] = True
     elif command == "new":
         seed, level, rules = _new_game_request(form)
         version = _unpause(service, browser, version)
         outcome = service.new_match(browser, seed, level, rules, if_match=version)
         options["said"] = "A new match is dealt."
+        options["dealt"] = True
     elif command == "daily":
         version = _unpause(service, browser, version)
         name = form.get("name")  # a file, in a multipart form, is no name
@@ -145,6 +147,7 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         options["said"] = ("Today's deal is dealt, for practice: it stays off the leaderboard."
                            if outcome.state["practice"] else
                            "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart.")
+        options["dealt"] = True
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)

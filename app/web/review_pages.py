@@ -19,11 +19,11 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.service.errors import ServiceError, Unavailable
+from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.review import ReviewService
 from app.web import table as tbl
 from app.web.common import browser_id, render_fresh
-from app.web.numbers import query_number
+from app.web.numbers import optional_whole_number, query_number
 
 router = APIRouter(include_in_schema=False)
 
@@ -55,10 +55,13 @@ def table_seat(code: str) -> Source:
                   lambda reviews, browser, hole, number: reviews.table_decision(browser, code, hole, number))
 
 
+HOLE_MESSAGE = "A hole is named by its number, from 1: name a finished hole of this match."
+
+
 def _hole(request: Request) -> int | None:
-    """The hole the query names; None (the whole match) when it names none."""
-    hole = query_number(request.query_params.get("hole"), 0)
-    return hole or None
+    """The hole the query names; None (the whole match) when it names none. Anything
+    else is refused (422): a page of a hole that is not one would say nothing true."""
+    return optional_whole_number(request.query_params.get("hole"), HOLE_MESSAGE, low=1)
 
 
 def _number(request: Request) -> int:
@@ -121,13 +124,26 @@ def _mark(board: dict, action: dict, mark: str, words: str) -> None:
     card.label += f" ({words})"
 
 
+def mark_reason(board: dict, points_at: dict | None) -> None:
+    """Point at the other seat's card the reason rests on ("pair it with their queen")."""
+    if not points_at:
+        return
+    opponents = board["opponents"]
+    seat, position = points_at.get("seat", 0), points_at.get("position", -1)
+    if not 1 <= seat <= len(opponents) or not 0 <= position < len(opponents[seat - 1]["cards"]):
+        return
+    card = opponents[seat - 1]["cards"][position]
+    card.classes.append("review-reason")
+    card.label += " (the card the reason rests on)"
+
+
 def decision_page(request: Request, source: Source) -> Response:
     hole, number = _hole(request), _number(request)
+    if hole is None:
+        raise Invalid("Name a finished hole to review: a decision is found by its hole and its number.")
     title = f"Hole {hole}, decision {number}"
     common = {"page": "review", "title": title, "names": VERDICT_NAMES, "src": source}
     try:
-        if hole is None:
-            raise ServiceError("Name a finished hole to review.")
         status, found = source.decision(request.app.state.reviews, browser_id(request), hole, number)
     except Unavailable:
         raise  # answered by the one refusal handler
@@ -142,6 +158,7 @@ def decision_page(request: Request, source: Source) -> Response:
     _mark(board, decision["action"], "review-chosen", "your move and the Expert's" if same else "your move")
     if not same:
         _mark(board, decision["best"], "review-best", "the Expert's move")
+    mark_reason(board, decision.get("points_at"))
     return render_fresh(request, "review_decision.html", {
         **common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board,
         "same": same})

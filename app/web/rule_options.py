@@ -58,7 +58,7 @@ class RuleOption:
 
 
 RULE_OPTIONS: list[RuleOption] = [
-    RuleOption("players", "Players", [(str(n), f"{n} players: you and {n - 1} computer{'s' if n > 2 else ''}")
+    RuleOption("players", "Number of players", [(str(n), f"{n} players: you and {n - 1} computer{'s' if n > 2 else ''}")
                                       for n in range(2, 9)]),
     RuleOption("holes", "Holes", [(str(n), f"{n} hole{'s' if n > 1 else ''}") for n in range(1, 19)]),
     RuleOption("rows", "Rows in each grid", [("2", "2 rows"), ("3", "3 rows")]),

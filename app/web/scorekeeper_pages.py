@@ -26,7 +26,7 @@ from app.web.numbers import signed_number
 from app.web.score_pages import CHOICES, choose, rules_of, score_form_model
 
 router = APIRouter(include_in_schema=False)
-templates.env.globals["scorekeeper_asset_version"] = asset_version(("scorekeeper.js",))
+templates.env.globals["scorekeeper_asset_version"] = asset_version(("scorekeeper.js", "scorekeeper.css"))
 _CELL = re.compile(r"s-([0-9]{1,2})-([0-9])")
 _ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
+from app.golf.rules import RuleSet, rules_from_dict
+from app.golf.scoring import explain_grid
 from app.web.table_words import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
@@ -36,7 +38,20 @@ class Card:
     place: str = ""             # where it lies: "you-4", "stock", "discard", "held"
     vt: str = ""                # the place it is drawn as coming from (a view transition's name)
     base: str = "/play"         # where its page takes moves: a table of people has its own
+    points: int | None = None   # what a face-up card scores on its own under the match's rules
     classes: list[str] = field(default_factory=list)
+
+    @property
+    def points_text(self) -> str:
+        """``"−2"``, ``"10"``: the card's value as its face shows it (a true minus sign)."""
+        return "" if self.points is None else str(self.points).replace("-", "\u2212")
+
+    @property
+    def worth(self) -> str:
+        """``"Worth −2 points"``: shown on hover and on a long press."""
+        if self.points is None:
+            return ""
+        return f"Worth {self.points_text} point{'' if abs(self.points) == 1 else 's'}"
 
     @property
     def rank(self) -> str:
@@ -161,20 +176,46 @@ def touched_positions(events: list[dict], player_id: str) -> set[int]:
 # --------------------------------------------------------------------------- the board
 
 
+def tally(player: dict, rules: RuleSet) -> list[dict]:
+    """A scored grid added up line by line, as the hole's end shows it: each line's
+    positions and the running total after it; a last step for any going-out penalty,
+    so that the last total is the hole score.
+
+    >>> steps = tally({"grid": [{"card": c, "face_up": True} for c in ("5H", "KS", "2D", "5C", "9D", "JH")],
+    ...                "hole_score": 17}, RuleSet())
+    >>> [(step["positions"], step["total"]) for step in steps]
+    [([0, 3], 0), ([1, 4], 9), ([2, 5], 17)]
+    """
+    cards = [cell["card"] for cell in player["grid"]]
+    if player.get("hole_score") is None or not all(cards):
+        return []
+    steps, total = [], 0
+    for line in explain_grid(cards, rules)["lines"]:
+        total += line["points"]
+        steps.append({"positions": list(line["positions"]), "total": total})
+    if total != player["hole_score"]:  # the going-out penalty, on the whole grid
+        steps.append({"positions": list(range(len(cards))), "total": player["hole_score"]})
+    return steps
+
+
 def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "") -> dict:
     player = state["players"][index]
     rules = state["rules"]
+    cards = grid_cards(state, index, live, touched, hinted)
     return {
         "id": player["id"],
         "name": player["name"],
-        "cards": grid_cards(state, index, live, touched, hinted),
+        "cards": cards,
+        # A computer seat (at a table of people, a seat's kind says; alone, every other seat is one).
+        "computer": player["id"] != "you" and player.get("kind", "computer") == "computer",
+        "pair_made": any(card.matched and card.last_move for card in cards),
         "rows": rules["rows"],
         "cols": rules["cols"],
         "showing": player.get("showing"),
         "hole_score": player.get("hole_score"),
         "holding": player.get("holding", False),
         "final_turn": player.get("final_turn_pending", False),
-        "closed": state.get("closed_by") == player["id"] and state["phase"] not in ("hole_over", "match_over"),
+        "closed": state.get("closed_by") == player["id"],  # marked to the hole's end: who went out
         "to_play": state.get("turn") == player["id"],
         "matched": len(player.get("matched", [])),
         "connected": player.get("connected"),  # at a table of people: whether that person is here
@@ -284,6 +325,13 @@ def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str
         stock.classes.append("reshuffled")
     for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
         card.base = base
+    rules = rules_from_dict(state["rules"])
+    for card in [discard, held] + [c for s in seats for c in s["cards"]]:
+        if card is not None and card.card:
+            card.points = rules.values[card.card[0]]
+    if state["phase"] in ("hole_over", "match_over"):
+        for seat_, player in zip(seats, state["players"]):
+            seat_["tally"] = tally(player, rules)
     return {
         "base": base,
         "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
@@ -304,4 +352,5 @@ def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str
         "phase": state["phase"],
         "many": len(seats) > 2,
         "dealt": any(e.get("action") == "deal" for e in events),
+        "closing": bool(state.get("closing")) and state["phase"] not in ("hole_over", "match_over"),
     }

@@ -39,7 +39,25 @@ PRESET_ABOUT = {
 }
 SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
 SPEEDS = {"slow": 1600, "normal": 900, "fast": 350, "instant": 0}  # milliseconds per computer step
+# The longest the others' replies take to show, whatever the number of seats: at Normal a
+# player waits at most 6 s between turns with eight seats (some 20 steps), so each step
+# gets a share of the round's time when there are many.
+ROUND_MS = {"slow": 9000, "normal": 5200, "fast": 2400, "instant": 0}
+MIN_STEP_MS = 200  # shorter, a card could not be seen gliding
 DEFAULT_SPEED = "normal"
+
+
+def step_delay(speed: str, steps: int) -> int:
+    """Milliseconds between the steps shown after a move: the speed's own pace, quicker
+    when the round has more steps than fit in its time.
+
+    >>> step_delay("normal", 4), step_delay("normal", 20), step_delay("instant", 20)
+    (900, 260, 0)
+    """
+    pace = SPEEDS[speed]
+    if not pace or steps <= 0:
+        return pace
+    return min(pace, max(MIN_STEP_MS, ROUND_MS[speed] // steps))
 
 
 def speed_of(request: Request) -> str:
@@ -147,6 +165,8 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
         # The steps have shown the deal, the flips and the last moves arriving: the board
         # that follows them shows where everything is without playing any of it again.
         board["dealt"] = False
+        for seat in [board["me"], *board["opponents"]]:
+            seat["pair_made"] = False  # celebrated in the step that made it
         for card in tbl.board_cards(board):
             if "flipped" in card.classes:
                 card.classes.remove("flipped")
@@ -156,7 +176,9 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
 
 def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
                   hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
-                  said: str | None = None) -> dict:
+                  said: str | None = None, dealt: bool = False) -> dict:
+    """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
+    so its cards are drawn being dealt (a new hole's deal is an event of its own)."""
     state = outcome.state
     speed = speed_of(request)
     paused = state["paused"]
@@ -166,6 +188,8 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
+    board = live_board(outcome, frames, live=not paused, hinted=hinted if hint else "")
+    board["dealt"] = board["dealt"] or (dealt and not frames)
     return {
         "version": state["version"],
         "phase": state["phase"],
@@ -180,7 +204,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
         "prompt": words.prompt(state, paused=paused, returning=returning),
-        "board": live_board(outcome, frames, live=not paused, hinted=hinted if hint else ""),
+        "board": board,
         "match_over": over,
         "scorecard": scorecard_model(state),
         "summary": summary_model(state),
@@ -195,7 +219,7 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "hint": hint,
         "message": message,
         "frames": frames,
-        "delay": SPEEDS[speed],
+        "delay": step_delay(speed, len(frames)),
         "say_first": say_first,
         "say": say,
         "flash": flash,
@@ -203,5 +227,6 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "speed": speed,
         "speeds": SPEED_NAMES,
         "review_url": "/review",  # the review of your play; a table of people has its own
+        "refusals": words.refusals(state, paused=paused, returning=returning),
     }
 

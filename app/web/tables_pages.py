@@ -32,6 +32,7 @@ templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
 MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
 SEAT_KINDS = ("open", *LEVELS)
 NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
+URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
 
 
@@ -71,7 +72,7 @@ def make_table_model(form=None, message: str | None = None) -> dict:
 
 @router.get("/tables/new", response_class=HTMLResponse)
 def make_table_page(request: Request):
-    return render_fresh(request, "table_online_new.html", {"page": "table", "m": make_table_model()})
+    return render_fresh(request, "table_online_new.html", {"page": "friends", "m": make_table_model()})
 
 
 def _new_table_request(form) -> dict:
@@ -100,7 +101,7 @@ async def make_table(request: Request):
         raise
     except ServiceError as refusal:
         return render_fresh(request, "table_online_new.html",
-                            {"page": "table", "m": make_table_model(form, refusal.message)}, refusal.status)
+                            {"page": "friends", "m": make_table_model(form, refusal.message)}, refusal.status)
     return _redirect(f"/t/{table['code']}")
 
 
@@ -142,7 +143,8 @@ def _timer_words(table: dict) -> dict | None:
                if p["kind"] == "person" and p["id"] in _to_act(table["match"])]
     mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or \
         (table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"]))
-    return {"seconds": table["seconds_left"], "who": "you" if mine else (", ".join(waiting) or "the table")}
+    return {"seconds": table["seconds_left"], "who": "you" if mine else (", ".join(waiting) or "the table"),
+            "urgent_from": URGENT_SECONDS, "urgent_say": words.timer_urgent_sentence(URGENT_SECONDS) if mine else ""}
 
 
 def _to_act(match: dict) -> set[str]:
@@ -188,8 +190,10 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
         can_undo=match["can_undo"], watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
         timer=_timer_words(table),
+        refusals=words.refusals(match, online=True, watching=watching),
+        # The latest of what the timer did replaces the one before: they do not pile up.
         notices=[n["message"] for n in table["notices"]
-                 if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-3:],
+                 if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-1:],
     )
     if over:
         t["prompt"] = _result_sentence(match) + "."

@@ -311,7 +311,7 @@ def test_new_game_dialog_sets_level_rules_and_seed(page):
     dialog.get_by_label("Hard").check()
     dialog.get_by_label("Rules").select_option("nine-card")
     dialog.get_by_label("Seed").fill("4242")
-    dialog.get_by_role("button", name="Deal").click()
+    dialog.get_by_role("button", name="Deal", exact=True).click()
     wait_settled(page)
     status = page.locator(".status").inner_text()
     assert "Level Hard" in status and "Rules nine-card" in status

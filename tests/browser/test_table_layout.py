@@ -1,13 +1,18 @@
-"""The table's layout, measured in a real browser: at 1280x720 every seat, the piles,
-the prompt and the controls are on screen without scrolling, for 2 to 8 players; on a
-390x844 phone your grid, the piles and the main controls are on the first screen, the
-others folded into rows that open with a tap; narrow and zoomed screens never scroll
-sideways."""
+"""The table's layout, measured in a real browser over the matrix of seats, grids, screens
+and moments (tests/browser/layout.py): nothing overlaps, nothing needed is covered, cards
+are readable, nothing scrolls where it all fits, dialogs open at their top. A slice runs
+in the suite; ``pytest tests/browser -m layout_matrix`` walks the whole matrix. Then the
+things a player does: the others sit round the table, acting never scrolls the page, a
+tap opens a folded seat, a deal brings the prompt back in view, the log keeps the last
+moves."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from .layout import MATRIX, SLICE, Case, new_page, problems, stage
 from .tablekit import api, new_match, open_table, wait_settled
 
 
@@ -28,6 +33,32 @@ def sized(browser, server):
         context.close()
 
 
+def walk(browser, server, case: Case) -> list[str]:
+    context, page = new_page(browser, server, case)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    extra = None
+    try:
+        measured, extra = stage(page, case, browser, server)
+        found = problems(measured, case)
+    finally:
+        if extra is not None:
+            extra.close()
+        context.close()
+    return found + [f"script error: {e}" for e in errors]
+
+
+@pytest.mark.parametrize("case", SLICE, ids=[c.id for c in SLICE])
+def test_the_table_keeps_its_layout(browser, server, case):
+    assert walk(browser, server, case) == []
+
+
+@pytest.mark.layout_matrix
+@pytest.mark.parametrize("case", MATRIX, ids=[c.id for c in MATRIX])
+def test_the_whole_matrix_keeps_the_layout(browser, server, case):
+    assert walk(browser, server, case) == []
+
+
 def holding_a_card(page, players: int, rules: str = "standard") -> None:
     """A match of ``players`` dealt, the opening reveals made and a stock card held, on the page."""
     new_match(page, seed=31, rules={"name": rules, "players": players})
@@ -41,39 +72,16 @@ def holding_a_card(page, players: int, rules: str = "standard") -> None:
 
 def outside_the_view(page, selector: str) -> list[str]:
     """The elements matching ``selector`` whose box is not wholly inside the viewport
-    (scrolled to the top), each named; fails if none match."""
-    boxes = page.evaluate("""(selector) => {
-        window.scrollTo(0, 0);
-        return [...document.querySelectorAll(selector)].map(e => {
+    (at the page's scroll position), each named; fails if none match."""
+    boxes = page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map(e => {
             const r = e.getBoundingClientRect();
             return {name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40) || e.className,
                     top: r.top, bottom: r.bottom, left: r.left, right: r.right, shown: r.width > 0 && r.height > 0};
-        });
-    }""", selector)
+        })""", selector)
     assert boxes, f"nothing matches {selector}"
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     return [f"{b['name']}: {b}" for b in boxes
             if not b["shown"] or b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + 0.5 or b["right"] > width + 0.5]
-
-
-WHOLE_TABLE = ["#board .seat .card", "#board .middle .card", "#prompt", ".toolbar button:not([hidden])",
-               ".toolbar select", ".moves button"]
-
-
-@pytest.mark.parametrize("players", [2, 4, 8])
-@pytest.mark.parametrize("rules", ["standard", "eight-card"])
-def test_the_whole_table_is_on_a_1280x720_screen(sized, players, rules):
-    page = sized(1280, 720)
-    holding_a_card(page, players, rules)
-    assert page.locator("#board .seat").count() == players
-    for selector in WHOLE_TABLE:
-        assert outside_the_view(page, selector) == [], selector
-    assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1"), "the page scrolls"
-    # Each seat's cards are big enough to read: yours at least 48 px wide, the others' 28.
-    widths = page.evaluate("""() => ({
-        mine: document.querySelector('.seat.mine .card').getBoundingClientRect().width,
-        others: Math.min(...[...document.querySelectorAll('.opponents .card')].map(c => c.getBoundingClientRect().width))})""")
-    assert widths["mine"] >= 48 and widths["others"] >= 28, widths
 
 
 def test_the_others_sit_round_the_table_and_you_at_the_bottom(sized):
@@ -97,19 +105,6 @@ def test_acting_never_scrolls_the_page(sized):
         page.locator("button.card").first.click()
         wait_settled(page)
         assert page.evaluate("() => window.scrollY") == 0
-
-
-@pytest.mark.parametrize("players", [2, 6])
-def test_a_phone_shows_your_grid_the_piles_and_the_controls_on_the_first_screen(sized, players):
-    page = sized(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
-    holding_a_card(page, players)
-    first_screen = ["#board .seat.mine .card", "#board .middle .card", ".moves button", "#prompt",
-                    ".toolbar:not(.toolbar-more) button"]
-    if players == 2:
-        first_screen.append("#board .opponents .card")
-    for selector in first_screen:
-        assert outside_the_view(page, selector) == [], selector
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 def test_on_a_phone_a_tap_opens_one_of_the_others_full_size(sized):
@@ -137,3 +132,37 @@ def test_narrow_and_zoomed_screens_never_scroll_sideways(sized, width, height, p
     holding_a_card(page, players)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     assert outside_the_view(page, ".toolbar:not(.toolbar-more) button") == []  # the bar stays in view
+
+
+def test_after_a_deal_on_a_phone_the_prompt_and_your_grid_are_in_view(sized):
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=33, rules={"name": "standard", "players": 6})
+    open_table(page)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.get_by_role("button", name="New game").tap()
+    page.locator("#new-game-dialog").get_by_role("button", name="Deal", exact=True).tap()
+    wait_settled(page)
+    assert outside_the_view(page, "#prompt") == []
+    assert outside_the_view(page, "#board .seat.mine .card") == []
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_the_log_keeps_the_last_moves_readable_as_the_next_come(sized, width, height):
+    page = sized(width, height)
+    new_match(page, seed=34, rules={"name": "standard", "players": 4})
+    open_table(page)
+    face_down = re.compile(r"^Your card, .* face down$")
+    for _ in range(2):  # the opening reveals
+        page.get_by_role("button", name=face_down).first.click()
+        wait_settled(page)
+    page.get_by_role("button", name=re.compile(r"^Stock")).click()
+    wait_settled(page)
+    page.get_by_role("button", name=face_down).first.click()  # then the three computers play in turn
+    wait_settled(page)
+    lines = page.evaluate("""() => { const log = document.getElementById('announce').getBoundingClientRect();
+        return [...document.querySelectorAll('#announce p')].slice(0, 3).map(p => { const r = p.getBoundingClientRect();
+            return {text: p.textContent, whole: r.top >= log.top - 1 && r.bottom <= log.bottom + 1 && r.height > 0
+                    && r.bottom <= innerHeight}; }); }""")
+    assert len(lines) == 3 and all(line["whole"] for line in lines), lines
+    # The latest line is the last computer's move, and the one before it is still in view.
+    assert re.search(r"Computer 3", lines[0]["text"]) or re.search(r"Computer 3", lines[1]["text"]), lines

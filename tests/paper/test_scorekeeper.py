@@ -142,7 +142,7 @@ def test_player_names_are_remembered_for_the_next_game(api):
     ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "0"}, "Holes must be from 1 to 36"),
     ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "٣"}, "Holes must be a whole number"),
     ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "99"}, "Holes must be from 1 to 36"),
-    ({"player-0": "A" * 30, "player-1": "B", "holes": "9"}, "longer than 24"),
+    ({"player-0": "A" * 30, "player-1": "B", "holes": "9"}, "at most 24"),
 ])
 def test_a_bad_set_up_is_shown_again_with_the_reason(api, data, says):
     response = api.post("/scorekeeper", data=data, follow_redirects=False)

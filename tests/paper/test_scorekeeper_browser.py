@@ -144,3 +144,34 @@ def test_axe_finds_nothing_on_the_new_pages(page):
                  "/how-to-play"):
         page.goto(path)
         assert axe_violations(page) == [], path
+
+
+def test_on_a_phone_the_pad_sits_beside_the_cell_being_typed(phone):
+    page = phone
+    new_sheet(page)
+    assert page.locator("#sk-pad").is_visible()
+    for field in ("#s-6-0", "#s-2-1", "#s-8-1"):
+        page.locator(field).tap()
+        cell, pad = page.locator(field).bounding_box(), page.locator("#sk-pad").bounding_box()
+        assert pad["y"] + pad["height"] <= 740 + 1 and pad["y"] > 0, "the pad is on the screen"
+        assert cell["y"] + cell["height"] <= pad["y"], "the pad does not cover the cell"
+        assert pad["y"] - (cell["y"] + cell["height"]) <= 80, (field, cell, pad)
+    page.locator('#sk-pad button[data-key="4"]').tap()
+    settled(page)
+    assert page.locator("#s-8-1").input_value() == "4"
+
+
+def test_the_printed_sheet_gives_the_share_link_s_address_and_the_result_once(page):
+    new_sheet(page)
+    for hole in range(9):
+        page.locator(f"#s-{hole}-0").fill(str(ALICE[hole]))
+        page.locator(f"#s-{hole}-1").fill(str(BEN[hole]))
+    settled(page)
+    page.reload()
+    page.emulate_media(media="print")
+    printed = page.locator("main").inner_text()
+    share = page.locator("#share-link").get_attribute("href")
+    assert share.startswith("/scorekeeper/shared/")
+    assert page.url.split("/scorekeeper")[0] + share in printed
+    result = page.locator(".sk-result .winner").inner_text()
+    assert result.startswith("Ben wins") and printed.count(result) == 1, printed

@@ -92,8 +92,8 @@ def test_join_takes_the_first_open_seat_and_a_seated_person_gets_theirs_back(gol
 
 
 @pytest.mark.parametrize("name, status", [
-    ("", 422), ("   ", 422), ("B" * 25, 422), ("Bea\x00", 422), ("Bea\nBob", 200), ("Be\u200ba", 422),
-    (7, 422), ("Zoë 🙂", 200),
+    ("", 422), ("   ", 422), ("B" * 25, 422), ("Bea\x00", 422), ("Bea\nBob", 422), ("Be\u200ba", 422),
+    (7, 422), ("Zoë 🙂", 200), ("Zoë\u00a0 🙂 ", 200), ("\u202eBea", 422),
 ])
 def test_display_names_are_checked(golf_app, host, name, status):
     code = make_table(host)["code"]
