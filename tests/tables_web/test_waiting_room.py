@@ -27,6 +27,10 @@ def screen(browser, server):
 
 
 def in_view_and_uncovered(page, locator) -> bool:
+    """Whether the control is on screen and nothing covers it, once the room is drawn and
+    settled (its own page connecting may draw it once more just after it opens)."""
+    page.wait_for_selector("#table[data-ready]")
+    page.wait_for_load_state("networkidle")
     return locator.evaluate("""(e) => { const b = e.getBoundingClientRect();
         if (b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth) return false;
         const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
