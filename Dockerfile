@@ -28,11 +28,13 @@ FROM ${PYTHON_IMAGE}
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN useradd --create-home --uid 10001 golf
 
-# The dependencies first, in their own layer: it is rebuilt only when pyproject.toml
-# changes, never for a change of code. Only [project] dependencies: no test extras.
+# The dependencies first, in their own layer: it is rebuilt only when the lock changes,
+# never for a change of code. requirements.lock (made by scripts/lock.sh from
+# pyproject.toml's [project] ranges; no test extras) names every package at one version
+# with the hashes of its files, so two builds of one commit install the same packages.
 WORKDIR /tmp/dependencies
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt && pip install -r requirements.txt
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
 
 # The project itself, not editable: nothing of the source tree stays in the image.
 COPY --from=wheel /wheels /wheels

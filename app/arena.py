@@ -129,11 +129,19 @@ def play_match(names: list[str], rules: RuleSet, seed: int, number: int,
         by_entrant[entrant] = seat
     return MatchResult(
         hole_scores=[[scores[by_entrant[e]] for scores in state.hole_scores] for e in range(players)],
-        results=[state.result(by_entrant[e]) for e in range(players)],
+        results=[_outcome(state, by_entrant[e]) for e in range(players)],
         times=times,
         cpu_times=cpu_times,
         hole_turns=hole_turns,
     )
+
+
+def _outcome(state: GolfState, seat: int) -> str:
+    """The result of a match played to its end for ``seat``."""
+    result = state.result(seat)
+    if result is None:
+        raise AssertionError("the match is not over")
+    return result
 
 
 def _play_one(job: tuple) -> MatchResult:

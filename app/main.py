@@ -46,7 +46,7 @@ from app.web.stream_limits import StreamCapMiddleware
 # pages (bench/tables_load.py). Collected less often, a request's objects die first and
 # full collections become rare; the younger ones pause for 10 to 80 ms. Cycles are
 # still collected.
-GC_THRESHOLDS = (10_000, 10, 10)
+GC_THRESHOLDS: tuple[int, ...] = (10_000, 10, 10)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -150,7 +150,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay_pages.router)
     app.include_router(daily_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))
+    # FastAPI's own way to change the schema it serves is to replace app.openapi.
+    app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))  # type: ignore[method-assign]
     return app
 
 

@@ -40,8 +40,8 @@ from pathlib import Path
 import httpx
 
 from app.players.greedy import GreedyPlayer
-from tests.browser.fixtures import _free_port
-from tests.tables.servers import ROOT, EventReader
+from tests.servers import ROOT, free_port
+from tests.tables.servers import EventReader
 
 ATTACKER = "127.0.0.2"
 ROUTES = {"next_hole": "next-hole"}
@@ -50,7 +50,7 @@ ROUTES = {"next_hole": "next-hole"}
 @contextlib.contextmanager
 def served(open_files: int, **settings: str):
     """``python -m app`` on a free port with ``open_files`` as its limit; yields its URL."""
-    port = _free_port()
+    port = free_port()
     data = tempfile.mkdtemp(prefix="golf-abuse-")
     env = {**os.environ, "GOLF_DATA_DIR": data, "GOLF_PORT": str(port), "FORWARDED_ALLOW_IPS": "192.0.2.1",
            **settings}
@@ -96,7 +96,9 @@ class Person:
 
     def play_for(self, seconds: float) -> tuple[list[float], list[float], Counter]:
         """Moves for ``seconds``: (move times in ms, /livez times in ms, answers by status)."""
-        moves, probes, answers = [], [], Counter()
+        moves: list[float] = []
+        probes: list[float] = []
+        answers: Counter[int | str] = Counter()  # by status, or by the error of a request that got none
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             table = self.client.get(f"/api/tables/{self.code}").json()
@@ -166,7 +168,7 @@ class Attacker:
                 writer.write(f"GET /api/tables/{code}/events HTTP/1.1\r\nHost: x\r\n"
                              "Accept: text/event-stream\r\n\r\n".encode())
                 head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+            except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
                 outcomes[f"failed ({type(error).__name__})"] += 1
                 continue
             status = head.split(b" ", 2)[1].decode()
@@ -203,7 +205,7 @@ class Attacker:
         async def fate(reader, writer):
             try:
                 said = await asyncio.wait_for(reader.read(100), 0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.held.append(writer)
                 return "kept open"
             writer.close()

@@ -51,7 +51,7 @@ async def big_post(port: int, megabytes: int, chunked: bool) -> tuple[str, float
         if chunked and not answer.done():
             writer.write(b"0\r\n\r\n")
         status = (await asyncio.wait_for(answer, 120)).decode().strip()
-    except (ConnectionError, asyncio.TimeoutError) as error:
+    except (ConnectionError, TimeoutError) as error:
         # The server may close the connection on a refused body while it is still being
         # written; the answer it sent before closing is then lost to the reset.
         status = f"connection closed by the server ({type(error).__name__})"

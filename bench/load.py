@@ -46,12 +46,15 @@ class Connection:
     def __init__(self, host: str, port: int):
         self.host, self.port = host, port
         self.cookie: str | None = None
-        self.reader = self.writer = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
     async def open(self):
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
 
     async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        if self.reader is None or self.writer is None:
+            raise RuntimeError("open() the connection first")
         payload = json.dumps(body).encode() if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: keep-alive"]
         if self.cookie:
@@ -122,7 +125,8 @@ async def trivial_loop(host, port, deadline, latencies, errors, think, rng):
 
 
 async def measure(loop, host, port, clients, seconds, think=0.0):
-    latencies, errors = [], []
+    latencies: list[float] = []
+    errors: list[object] = []  # a refusal's status, with the start of its body where it was read
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
     await asyncio.gather(*(loop(host, port, deadline, latencies, errors, think, random.Random(n))

@@ -39,7 +39,10 @@ def play(rules, seed: int, levels: list[str]) -> GolfState:
 
 
 def timings(rules, holes: int) -> None:
-    times, cpu, decisions, verdicts = [], [], [], Counter()
+    times: list[float] = []
+    cpu: list[float] = []
+    decisions: list[int] = []
+    verdicts: Counter[str] = Counter()
     seed = 0
     levels = ["medium"] + ["expert"] * (rules.players - 1)
     while len(times) < holes:
@@ -66,7 +69,7 @@ def timings(rules, holes: int) -> None:
 
 
 def agreement(rules, matches: int) -> None:
-    verdicts = Counter()
+    verdicts: Counter[str] = Counter()
     for seed in range(matches):
         state = play(rules, seed, ["expert"] * rules.players)
         for hole in range(1, rules.holes + 1):

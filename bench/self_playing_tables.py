@@ -30,7 +30,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
-from tests.tables.servers import EventReader, server_process
+from tests.servers import server_process
+from tests.tables.servers import EventReader
 
 ROUTES = {"next_hole": "next-hole"}
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -146,6 +147,7 @@ def measure(database_url: str, tables: int, duration: float, think: float) -> st
     logs = Path(tempfile.mkdtemp())
     with server_process(database_url, logs / "server.log") as base:
         port = httpx.URL(base).port
+        assert port is not None  # the test server's URL names its port
         lines = []
         cpu, began = cpu_seconds(port), time.monotonic()
         alone = play_normal_table(base, duration, think)

@@ -23,7 +23,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
-from tests.tables.servers import EventReader, server_process
+from tests.servers import server_process
+from tests.tables.servers import EventReader
 
 ROUTES = {"next_hole": "next-hole"}
 

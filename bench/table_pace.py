@@ -34,7 +34,9 @@ def waits(client: TestClient, players: int, speed: str, turns: int) -> list[floa
     for _ in range(turns + 2):
         state = client.get("/api/match").json()
         down = [i for i, cell in enumerate(state["players"][0]["grid"]) if not cell["face_up"]]
-        version = re.search(r'data-version="(\d+)"', html).group(1)
+        found_version = re.search(r'data-version="(\d+)"', html)
+        assert found_version, "the page carries the version it was drawn from"
+        version = found_version.group(1)
         if state["phase"] in ("opening", "flip"):
             command, fields = "reveal", {"position": str(down[0])}
         elif state["phase"] == "draw":

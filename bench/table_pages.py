@@ -25,7 +25,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import sync_playwright
 
-from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS, _free_port
+from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS
+from tests.servers import free_port
 
 MINE_DOWN = re.compile(r"^Your card, .* row, column \d, face down$")
 
@@ -50,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holes", type=int, default=1)
     args = parser.parse_args()
-    port = _free_port()
+    port = free_port()
     folder = Path(tempfile.mkdtemp())
     env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder / 'golf.sqlite3'}",
            "GOLF_RATE_LIMIT_ENABLED": "false"}
@@ -89,7 +90,9 @@ def main() -> None:
                     continue
                 started = time.perf_counter()
                 mover.wait_for_function("() => !document.querySelector('.htmx-request')")
-                target = int(mover.locator("#table").get_attribute("data-version"))
+                version = mover.locator("#table").get_attribute("data-version")
+                assert version is not None, "the table carries the version it was drawn from"
+                target = int(version)
                 other = bea if mover is ann else ann
                 other.wait_for_function("(v) => +document.getElementById('table').dataset.version >= v", arg=target)
                 times.append((time.perf_counter() - started) * 1000)

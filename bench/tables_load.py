@@ -202,7 +202,7 @@ class Http:
             return await asyncio.wait_for(self._request(method, path, body, close), WAIT_SECONDS)
 
     async def _request(self, method: str, path: str, body: dict | None, close: bool):
-        if self._writer is None:
+        if self._reader is None or self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
         payload = b"" if body is None else json.dumps(body).encode()
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", f"Content-Length: {len(payload)}"]
@@ -353,6 +353,7 @@ async def seat_people(servers: list[Server], tables: int, seats: int) -> list[li
 
 async def open_streams(people: list[Person]) -> None:
     async def one(person: Person) -> None:
+        assert person.http.cookie is not None  # every person has a session by the time it sits down
         person.stream = EventStream(person.server.port, person.http.cookie, person.code)
         await person.stream.open()
 
@@ -374,6 +375,7 @@ async def play_seat(table: PlayedTable, seat: int, think: float, until: float, r
     people sit down ``sit_down`` seconds into the run (tables do not all begin at once)."""
     person, player = table.people[seat], GreedyPlayer()
     stream = person.stream
+    assert stream is not None  # opened before play begins
     seen, view = -1, None
     await asyncio.sleep(sit_down)
     while time.perf_counter() < until:
@@ -448,6 +450,7 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
             for seat, person in enumerate(table.people):
                 if seat == move.seat:
                     continue
+                assert person.stream is not None
                 at = person.stream.announced_at(move.version)
                 if at is None or at - move.sent > LATE_SECONDS:
                     missed += 1

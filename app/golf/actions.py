@@ -18,7 +18,7 @@ The log's format is read here alone: everything else asks :func:`parse_log_entry
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple
 
 Source = Literal["stock", "discard"]
 
@@ -105,7 +105,7 @@ class NextHole:
         return {"action": "next_hole"}
 
 
-Action = Union[Reveal, Draw, Swap, Reject, Skip, Knock, NextHole]
+Action = Reveal | Draw | Swap | Reject | Skip | Knock | NextHole
 
 REJECT, SKIP, KNOCK, NEXT_HOLE = Reject(), Skip(), Knock(), NextHole()
 DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
@@ -113,7 +113,8 @@ MAX_POSITIONS = 12
 REVEALS = tuple(Reveal(p) for p in range(MAX_POSITIONS))
 SWAPS = tuple(Swap(p) for p in range(MAX_POSITIONS))
 
-_BY_CODE: dict[str, Action] = {a.code: a for a in (*REVEALS, *SWAPS, REJECT, SKIP, KNOCK, NEXT_HOLE, DRAW_STOCK, DRAW_DISCARD)}
+EVERY_ACTION: tuple[Action, ...] = (*REVEALS, *SWAPS, REJECT, SKIP, KNOCK, NEXT_HOLE, DRAW_STOCK, DRAW_DISCARD)
+_BY_CODE: dict[str, Action] = {a.code: a for a in EVERY_ACTION}
 
 
 class MalformedAction(ValueError):
@@ -158,7 +159,7 @@ def action_from_json(data: dict) -> Action:
         if source not in ("stock", "discard"):
             raise MalformedAction('a draw needs a source, "stock" or "discard"')
         return DRAW_STOCK if source == "stock" else DRAW_DISCARD
-    simple = {"reject": REJECT, "skip": SKIP, "knock": KNOCK, "next_hole": NEXT_HOLE}
+    simple: dict[str, Action] = {"reject": REJECT, "skip": SKIP, "knock": KNOCK, "next_hole": NEXT_HOLE}
     if kind in simple:
         return simple[kind]
     raise MalformedAction(f"unknown action {kind!r}")

@@ -185,7 +185,7 @@ class GolfState:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None  # mutable
+    # Defining __eq__ leaves __hash__ None: a state is mutable, never a key.
 
     def clone(self) -> GolfState:
         """An independent copy, for search."""
@@ -239,7 +239,7 @@ class GolfState:
         """Every action ``seat`` may take now (those :meth:`allows`), in the order of the
         moves of a turn; anything else is refused by :meth:`apply`."""
         cells = self.rules.cells
-        candidates = (*REVEALS[:cells], DRAW_STOCK, DRAW_DISCARD, KNOCK, *SWAPS[:cells], REJECT, SKIP, NEXT_HOLE)
+        candidates: tuple[Action, ...] = (*REVEALS[:cells], DRAW_STOCK, DRAW_DISCARD, KNOCK, *SWAPS[:cells], REJECT, SKIP, NEXT_HOLE)
         return [action for action in candidates if self.allows(seat, action)]
 
     def allows(self, seat: int, action: Action) -> bool:
@@ -250,28 +250,27 @@ class GolfState:
         if not 0 <= seat < self.rules.players:
             return False
         phase = self.phase
-        kind = type(action)
         if phase is Phase.HOLE_OVER:
-            return kind is NextHole
+            return type(action) is NextHole
         if phase is Phase.OPENING:
-            return (kind is Reveal and self.opening_left[seat] > 0
+            return (type(action) is Reveal and self.opening_left[seat] > 0
                     and self._face_down(seat, action.position))
         if seat != self.turn:
             return False
         if phase is Phase.DRAW:
-            if kind is Draw:
+            if type(action) is Draw:
                 if action.source == "stock":
                     return bool(self.stock) or len(self.discard) > 1
                 return action.source == "discard" and bool(self.discard)
-            return kind is Knock and self.rules.ending == "knock" and self.closed_by is None
+            return type(action) is Knock and self.rules.ending == "knock" and self.closed_by is None
         if phase is Phase.PLACE:
-            if kind is Swap:
+            if type(action) is Swap:
                 return type(action.position) is int and 0 <= action.position < self.rules.cells
-            return kind is Reject and self.held_source == "stock"
+            return type(action) is Reject and self.held_source == "stock"
         if phase is Phase.FLIP:
-            if kind is Reveal:
+            if type(action) is Reveal:
                 return self._face_down(seat, action.position)
-            return kind is Skip and self.rules.flip_after_reject == "may"
+            return type(action) is Skip and self.rules.flip_after_reject == "may"
         return False
 
     def _face_down(self, seat: int, position: int) -> bool:
@@ -297,6 +296,7 @@ class GolfState:
         elif isinstance(action, Draw):
             self._draw(seat, action.source, events)
         elif isinstance(action, Swap):
+            assert self.held is not None, "a swap is allowed only with a card held"
             position, card = action.position, self.held
             discarded = self.grids[seat][position]
             self.grids[seat][position] = card
@@ -307,6 +307,7 @@ class GolfState:
             events.append({"seat": seat, "action": "swap", "position": position, "card": card, "discarded": discarded})
             self._end_turn(seat, events)
         elif isinstance(action, Reject):
+            assert self.held is not None, "a card is thrown away only when one is held"
             card = self.held
             self.discard.append(card)
             self.held = self.held_source = None

@@ -27,7 +27,7 @@ def matched_lines(cards: Sequence[str | None], rules: RuleSet) -> list[tuple[int
         if first is None:
             continue
         rank = first[0]
-        if all(cards[p] is not None and cards[p][0] == rank for p in line[1:]):
+        if all((card := cards[p]) is not None and card[0] == rank for p in line[1:]):
             found.append(line)
     return found
 
@@ -42,10 +42,17 @@ def score_grid(cards: Sequence[str | None], rules: RuleSet) -> int:
         matched.update(line)
     values = rules.values
     total = sum(values[card[0]] for p, card in enumerate(cards) if card is not None and p not in matched)
-    total += sum(_line_value(cards[line[0]][0], rules) for line in lines)
+    total += sum(_line_value(_rank_at(cards, line[0]), rules) for line in lines)
     if rules.four_of_a_kind is not None:
         total += _four_of_a_kind_adjustment(cards, lines, rules)
     return total
+
+
+def _rank_at(cards: Sequence[str | None], position: int) -> str:
+    """The rank of the card at ``position`` of a matched line (whose cards all lie there)."""
+    card = cards[position]
+    assert card is not None, "a matched line has a card at each of its places"
+    return card[0]
 
 
 def _line_value(rank: str, rules: RuleSet) -> int:
@@ -56,7 +63,9 @@ def _line_value(rank: str, rules: RuleSet) -> int:
 
 def _four_of_a_kind_adjustment(cards: Sequence[str | None], lines: list[tuple[int, ...]], rules: RuleSet) -> int:
     """Replace the value of each two adjacent matched columns of one rank by the bonus."""
-    return sum(rules.four_of_a_kind - 2 * _line_value(rank, rules)
+    bonus = rules.four_of_a_kind
+    assert bonus is not None, "counted only where the rules have four of a kind"
+    return sum(bonus - 2 * _line_value(rank, rules)
                for _, rank in _four_of_a_kind_groups(cards, lines, rules))
 
 
@@ -68,7 +77,7 @@ def _four_of_a_kind_groups(cards: Sequence[str | None], lines: list[tuple[int, .
     three matching columns in a row make one four of a kind and one plain pair."""
     cols = rules.cols
     # A column's first position is its number (0 is the left column's top card).
-    column_rank = {line[0]: cards[line[0]][0] for line in lines if line in rules.columns}
+    column_rank = {line[0]: _rank_at(cards, line[0]) for line in lines if line in rules.columns}
     groups = []
     column = 0
     while column < cols - 1:
@@ -134,14 +143,16 @@ def explain_grid(cards: Sequence[str], rules: RuleSet) -> dict:
     for line in lines:
         if line not in rules.columns:
             parts.append(_matched_part(_line_name(line, rules), line, cards, rules))
-    groups = _four_of_a_kind_groups(cards, lines, rules) if rules.four_of_a_kind is not None else []
-    for column, rank in groups:
+    bonus = rules.four_of_a_kind
+    groups = _four_of_a_kind_groups(cards, lines, rules) if bonus is not None else []
+    for left, rank in groups:
+        assert bonus is not None  # groups are found only then
         pair = _line_value(rank, rules)
-        names = f"{_column_word(column, rules.cols)} and {_column_word(column + 1, rules.cols)} column"
+        names = f"{_column_word(left, rules.cols)} and {_column_word(left + 1, rules.cols)} column"
         parts.append({
-            "line": "four of a kind", "positions": [*rules.columns[column], *rules.columns[column + 1]],
-            "points": rules.four_of_a_kind - 2 * pair,
-            "text": (f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(rules.four_of_a_kind)} "
+            "line": "four of a kind", "positions": [*rules.columns[left], *rules.columns[left + 1]],
+            "points": bonus - 2 * pair,
+            "text": (f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(bonus)} "
                      f"in place of {points_text(pair)} + {points_text(pair)}"),
         })
     score = score_grid(cards, rules)

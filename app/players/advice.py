@@ -110,9 +110,9 @@ class Explainer:
         if kind == "draw":
             return self.take() if action["source"] == "discard" else self.draw_stock()
         if kind == "swap":
-            return self.swap(self.table.held, action["position"])
+            return self.swap(self.table.held_card, action["position"])
         if kind == "reject":
-            return self.reject(self.table.held)
+            return self.reject(self.table.held_card)
         if kind == "skip":
             last = self.table.hidden(0)[0]
             return (f"Leave your face-down card at {self.place(last)} as it is: ending the hole now "
@@ -131,13 +131,14 @@ class Explainer:
         why = ("this hole has gone on long, and turning up your last card ends it." if last else
                "this hole has gone on long, so turn up a card every turn until it ends.")
         if kind == "swap":
-            return f"Swap the {card_name(self.table.held)} for {self.own(action['position'])} at {self.place(action['position'])}: {why}"
+            position = action["position"]
+            return f"Swap the {card_name(self.table.held_card)} for {self.own(position)} at {self.place(position)}: {why}"
         if kind == "reject":
-            return f"Throw the {card_name(self.table.held)} away and turn up a card: {why}"
+            return f"Throw the {card_name(self.table.held_card)} away and turn up a card: {why}"
         return f"Turn up your card at {self.place(action['position'])}: {why}"
 
     def take(self) -> str:
-        top = self.table.top
+        top = self.table.top_card
         swaps = [(price, a["position"]) for price, a in self.advisor.place_prices(top[0], "discard")]
         position = min(swaps)[1]
         name = card_name(top)
@@ -259,7 +260,8 @@ class Explainer:
             return (f"{opening} rather than your {rank_name(kept[0])}: thrown away, your {rank_name(kept[0])} "
                     f"would let {self.other_name()} {self.next_player_use(kept[0])}.")
         other = self.other_name()
-        old = f", and your {rank_name(self.mine[position][0])} would not" if self.mine[position] and thrown < 0.05 else ""
+        card = self.mine[position]
+        old = f", and your {rank_name(card[0])} would not" if card and thrown < 0.05 else ""
         return f"{opening} rather than on a face-down card: the unseen card thrown from there could help {other}{old}."
 
     def reject(self, held: str) -> str:
@@ -283,7 +285,7 @@ class Explainer:
         if self.ends_hole(position):
             return f"Turn up your last card, at {place}: ending the hole now suits you."
         column = self.advisor.odds.column_of[position]
-        partners = [self.mine[p] for p in column if p != position and self.mine[p]]
+        partners = [card for card in (self.mine[p] for p in column if p != position) if card]
         if partners:
             return (f"Turn up your card at {place}: it may pair your {rank_name(partners[0][0])} "
                     f"in column {self.column(position)}, and either way you learn what that column needs.")

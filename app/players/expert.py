@@ -87,7 +87,7 @@ class ExpertPlayer:
         policy = QuickPolicy(advisor.odds)
         actions = [action_from_json(a) for a in shortlist]
         utility = self.utility_function(table)
-        totals = [[] for _ in shortlist]
+        totals: list[list[float]] = [[] for _ in shortlist]
         # Bigger grids and lines beyond columns make every simulated action dearer.
         odds = advisor.odds
         action_cost = table.rules.cells / 6 * (1.0 if odds.partner is not None else 2.0)

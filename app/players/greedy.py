@@ -32,13 +32,15 @@ def own_cards(view: dict) -> list[str | None]:
 def best_swap(cards: list[str | None], card: str, rules) -> tuple[float, int]:
     """The position where ``card`` lowers the expected score most, and that change."""
     before = expected_score(cards, rules)
-    best = None
+    best: tuple[float, int] | None = None
     for position in range(len(cards)):
         trial = list(cards)
         trial[position] = card
         change = expected_score(trial, rules) - before
         if best is None or change < best[0]:
             best = (change, position)
+    if best is None:
+        raise ValueError("a grid with no place has no swap")
     return best
 
 
@@ -64,10 +66,11 @@ class GreedyPlayer:
 
         if phase in ("opening", "flip"):
             # Leave the last card down rather than end the hole, until the hole runs long.
-            if {"action": "skip"} in legal and len(hidden) <= 1 and not is_late(table):
+            if {"action": "skip"} in legal and len(hidden) <= 1 and table is not None and not is_late(table):
                 return {"action": "skip"}
             return {"action": "reveal", "position": self._reveal_choice(cards, hidden, rules, phase)}
         if phase == "draw":
+            assert table is not None  # read for the draw, place and flip phases
             # A point a card, and up to the worth of an unseen grid as the hole runs late.
             limit = rules.cells * (KNOCK_PER_CARD + (HIDDEN_GUESS - KNOCK_PER_CARD) * lateness(table))
             if {"action": "knock"} in legal and expected_score(cards, rules) <= limit:

@@ -73,7 +73,7 @@ class Advisor:
         self.top_rank = table.top[0] if table.top else None
         self.share = 1.0 / len(self.others)   # each other player's weight in "the others' mean"
         self._deny: dict[str | None, float] = {}
-        self._closing_extra: dict[str | None, float] = {}
+        self._closing_extra: dict[tuple[str | None, float], float] = {}  # (top, my change): extra
         self._draw_gain: dict[int, float] = {}
         self._placement: dict[tuple[str, str], dict] = {}
         self._flip: dict | None = None
@@ -255,7 +255,7 @@ class Advisor:
                 else:
                     prices.append((self.stock_price(), action))
         elif phase == "place":
-            prices = self.place_prices(table.held[0], table.held_source)
+            prices = self.place_prices(table.held_card[0], table.held_source or "stock")
         elif phase == "flip":
             prices = self.reveal_prices()
             if {"action": "skip"} in legal:
@@ -266,7 +266,7 @@ class Advisor:
         return sorted(prices, key=lambda item: item[0])
 
     def discard_price(self) -> float:
-        top = self.top_rank
+        top = self.table.top_card[0]
         improvement, _ = self.odds.best_swap(self.me, top)
         # Taking the pile's card only to put it back would be a pass: never (two players
         # passing to each other would play on for ever).

@@ -60,6 +60,20 @@ class Table:
     def top(self) -> str | None:
         return self.discard[-1] if self.discard else None
 
+    @property
+    def top_card(self) -> str:
+        """The discard pile's top card, where the pile has one (a draw from it is legal)."""
+        if not self.discard:
+            raise ValueError("the discard pile is empty")
+        return self.discard[-1]
+
+    @property
+    def held_card(self) -> str:
+        """The card the viewer holds, where it holds one (the place phase)."""
+        if self.held is None:
+            raise ValueError("no card is held")
+        return self.held
+
     def hidden(self, index: int = 0) -> list[int]:
         """Positions of a player's face-down cards."""
         return [p for p, up in enumerate(self.face_up[index]) if not up]
@@ -255,19 +269,19 @@ class Odds:
     def best_swap(self, ranks: list[str | None], rank: str, positions=None) -> tuple[float, int]:
         """The position where ``rank`` lowers the expected score most, and that change."""
         if positions is None and self.partner is not None:
-            return self._best_swap_two_rows(ranks, rank)
-        best_change, best_position = None, -1
+            return self._best_swap_two_rows(ranks, rank, self.partner)
+        best_change, best_position = 1e9, -1
         for position in positions if positions is not None else range(len(ranks)):
             change = self.swap_change(ranks, position, rank)
-            if best_change is None or change < best_change:
+            if change < best_change:
                 best_change, best_position = change, position
         return best_change, best_position
 
-    def _best_swap_two_rows(self, ranks: list[str | None], rank: str) -> tuple[float, int]:
+    def _best_swap_two_rows(self, ranks: list[str | None], rank: str, partners: list[int]) -> tuple[float, int]:
         # The inner loop of every playout: columns of two cards, looked up in one table.
         column, cols = self.column, self.rules.cols
         best_change, best_position = 1e9, -1
-        for position, partner in enumerate(self.partner):
+        for position, partner in enumerate(partners):
             old, other = ranks[position], ranks[partner]
             if position < cols:
                 change = column((rank, other)) - column((old, other))

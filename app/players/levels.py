@@ -68,14 +68,14 @@ class EasyPlayer:
         values = table.rules.values
         mine = table.grids[0]
         face_down = [p for p, card in enumerate(mine) if card is None]
-        showing = [p for p, card in enumerate(mine) if card is not None]
-        highest = max(showing, key=lambda p: values[mine[p][0]], default=None)
-        high_value = values[mine[highest][0]] if highest is not None else None
+        showing = {p: values[card[0]] for p, card in enumerate(mine) if card is not None}  # position: value
+        highest = max(showing, key=showing.__getitem__, default=None)
+        high_value = showing[highest] if highest is not None else None
 
         if phase == "opening":
             return {"action": "reveal", "position": min(a["position"] for a in legal)}
         if phase == "draw":
-            guess = sum(values[mine[p][0]] for p in showing) + UNSEEN_GUESS * len(face_down)
+            guess = sum(showing.values()) + UNSEEN_GUESS * len(face_down)
             # Two points a card, and up to the worth of an unseen grid as the hole runs late.
             cells = table.rules.cells
             limit = cells * (EASY_KNOCKS + (UNSEEN_GUESS - EASY_KNOCKS) * lateness(table))
@@ -88,8 +88,8 @@ class EasyPlayer:
             stock = {"action": "draw", "source": "stock"}
             return stock if stock in legal else legal[0]
         if phase == "place":
-            value = values[table.held[0]]
-            if highest is not None and high_value > value:
+            value = values[table.held_card[0]]
+            if highest is not None and high_value is not None and high_value > value:
                 # Over the highest card showing, pair or not: the beginner's reflex.
                 return {"action": "swap", "position": highest}
             if face_down and (value <= EASY_KEEPS or table.held_source == "discard"):

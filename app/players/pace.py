@@ -131,7 +131,7 @@ def ending_move(table: Table, odds: Odds | None = None, remembers: bool = True) 
         pool = Counter(card[0] for card in table.unseen) if remembers else fresh_deck_ranks(table.rules)
         odds = Odds(table.rules, pool)
     if table.phase == "place":
-        change, position = odds.best_swap(mine, table.held[0], face_down)
+        change, position = odds.best_swap(mine, table.held_card[0], face_down)
         flips = table.rules.flip_after_reject != "never" and table.held_source == "stock"
         if flips and change > 0:
             return {"action": "reject"}

@@ -213,7 +213,7 @@ def weigh(table: Table, advisor: Advisor, policy: QuickPolicy, actions: list[dic
         for index, move in enumerate(moves):
             state = sample.clone()
             target = targets[index]
-            if target is not None and target != reference:
+            if target is not None and reference is not None and target != reference:
                 grid = state.grids[0]
                 grid[target], grid[reference] = grid[reference], grid[target]
             state.apply(0, move)
@@ -256,14 +256,14 @@ class Words:
         if kind == "reveal":
             return f"{verb('Turn up', 'Turned up')} the card at {self.place(action['position'])}"
         if kind == "draw" and action["source"] == "discard":
-            return f"{verb('Take', 'Took')} the {card_name(table.top)} from the discard pile"
+            return f"{verb('Take', 'Took')} the {card_name(table.top_card)} from the discard pile"
         if kind == "draw":
             return f"{verb('Draw', 'Drew')} from the stock"
         if kind == "swap":
             position = action["position"]
-            return f"{verb('Swap', 'Swapped')} the {card_name(table.held)} for {self.own(position)} at {self.place(position)}"
+            return f"{verb('Swap', 'Swapped')} the {card_name(table.held_card)} for {self.own(position)} at {self.place(position)}"
         if kind == "reject":
-            return f"{verb('Throw', 'Threw')} the {card_name(table.held)} away"
+            return f"{verb('Throw', 'Threw')} the {card_name(table.held_card)} away"
         if kind == "skip":
             return f"{verb('Leave', 'Left')} the face-down card as it is"
         if kind == "knock":
@@ -274,8 +274,8 @@ class Words:
         """The rank of a matched line through ``position`` in the player's grid now, if any."""
         for line in self.rules.lines:
             if position in line:
-                cards = [self.mine[p] for p in line]
-                if all(cards) and len({c[0] for c in cards}) == 1:
+                cards = [card for card in (self.mine[p] for p in line) if card]
+                if len(cards) == len(line) and len({c[0] for c in cards}) == 1:
                     return cards[0][0]
         return None
 
@@ -295,10 +295,9 @@ class Words:
             if old is not None and self.table.face_up[0][position] and values[held[0]] > values[old[0]]:
                 return (f"That swap put {article(held[0])} in place of your {rank_name(old[0])}, "
                         f"{values[held[0]] - values[old[0]]} points more; better: {self.lower(self.would(best))}.")
-        if kind == "reject" and held and best["action"] == "swap":
-            if values[held[0]] < advisor.odds.mean:
-                return (f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
-                        f"better: {self.lower(self.would(best))}.")
+        if kind == "reject" and held and best["action"] == "swap" and values[held[0]] < advisor.odds.mean:
+            return (f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
+                    f"better: {self.lower(self.would(best))}.")
         thrown = self.thrown(chosen)
         if thrown is not None and self.table.players > 1 and self.table.will_act_again(1):
             change, _ = advisor.odds.best_swap(advisor.others[0], thrown[0])

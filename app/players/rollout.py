@@ -33,7 +33,8 @@ def determinize(table: Table, rng: random.Random) -> GolfState:
     rules = table.rules
     # Sorting by random keys is a fair shuffle and, in Python, several times faster
     # than random.shuffle: this runs thousands of times a decision.
-    cards = sorted(table.unseen, key=lambda _card, draw=rng.random: draw())
+    draw = rng.random
+    cards = sorted(table.unseen, key=lambda _card: draw())
     grids = []
     for known in table.grids:
         grids.append([card if card else cards.pop() for card in known])
@@ -116,6 +117,7 @@ class QuickPolicy:
                 return DRAW_STOCK
             return DRAW_STOCK if (state.stock or len(state.discard) > 1) else DRAW_DISCARD
         if phase is Phase.PLACE:
+            assert state.held is not None  # a card is held in the place phase
             rank = state.held[0]
             change, position = self.best_swap(known, rank)
             if may_close and position == last_down:
@@ -129,9 +131,9 @@ class QuickPolicy:
             return REJECT
         if phase is Phase.FLIP:
             face_down = [p for p, is_up in enumerate(up) if not is_up]
-            if self.may_flip and (len(face_down) == 1 or not face_down):
-                if not face_down or not self.happy_to_close(state, seat, odds.grid(known)):
-                    return SKIP
+            if (self.may_flip and (len(face_down) == 1 or not face_down)
+                    and (not face_down or not self.happy_to_close(state, seat, odds.grid(known)))):
+                return SKIP
             # A face-down card whose column shows a card settles whether that column pairs.
             for position in face_down:
                 column = odds.column_of[position]
@@ -152,6 +154,7 @@ def play_out(state: GolfState, policy: QuickPolicy, max_actions: int = MAX_ACTIO
 
             return [score_grid(grid, state.rules) for grid in state.grids], actions
         seat = state.turn
+        assert seat is not None  # a playout starts from a turn of play, never from the opening
         state.apply(seat, policy.act(state, seat))
         actions += 1
     return state.hole_scores[-1], actions

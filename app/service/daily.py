@@ -174,7 +174,7 @@ class DailyService:
             elif mine is not None and mine["status"] == "abandoned":
                 yours = {"total": mine["total"], "rank": None, "expert_total": mine["expert_total"], "abandoned": True}
             shown = now >= over_ms(day)
-            if yours is not None:
+            if yours is not None and mine is not None:  # yours is made from mine
                 yours["share"] = share_text(day, mine)
                 yours["current_streak"], yours["best_streak"] = streaks(store.dates_played(connection, browser_id), now)
                 if shown and mine["status"] == "finished":

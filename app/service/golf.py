@@ -256,6 +256,7 @@ class GolfService:
                 clock.stop(record, now)
                 record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
                 if record.daily and not record.practice:
+                    assert record.match_id is not None  # a daily match is dealt with its id
                     daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now)
                 self._keep_replay(connection, record, state, now)
                 record.recorded = True
@@ -351,6 +352,7 @@ class GolfService:
         daily attempt given up counts as played, begun or not."""
         now = self.now()
         if record.daily and not record.practice and not state.is_over:
+            assert record.match_id is not None  # a daily match is dealt with its id
             daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now, abandoned=True)
         if record.actions_taken > 0 and not state.is_over and not record.recorded:
             clock.stop(record, now)

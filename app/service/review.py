@@ -204,8 +204,10 @@ class ReviewService:
         if hole is None and not finished:
             raise Conflict("No hole of this match is finished yet: a hole can be reviewed once it is scored.")
         holes = [hole] if hole is not None else list(range(1, finished + 1))
-        jobs = [self.job(who.browser_id, who.match_id, who.seat, who.public_seed, who.rules, state.log, h)
-                for h in holes]
+        # Every hole asked for is scored by now, so each has its log and its job.
+        jobs = [job for h in holes
+                if (job := self.job(who.browser_id, who.match_id, who.seat, who.public_seed, who.rules, state.log, h))
+                is not None]
         return self.respond(connection, jobs, hole)
 
     def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:

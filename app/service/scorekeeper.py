@@ -46,11 +46,11 @@ class Standings:
 
 def standings(sheet: SheetRecord) -> Standings:
     players = len(sheet.players)
-    running = []
+    running: list[list[int | None]] = []
     totals = [0] * players
     entered = [0] * players
     for row in sheet.scores:
-        line = []
+        line: list[int | None] = []
         for p, value in enumerate(row):
             if value is None:
                 line.append(None)

@@ -115,7 +115,7 @@ class OpenStreams:
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
             chunk = streams[start:start + STREAMS_PER_STATEMENT]
-            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))
+            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
         return len(streams)
 
     def count(self) -> int:

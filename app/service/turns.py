@@ -66,10 +66,11 @@ def computers_move(state: GolfState, level_of: Callable[[int], str | None], seed
     computer action's events as it is made (the page shows a turn step by step)."""
     events: list[Event] = []
     while state.phase not in (Phase.HOLE_OVER, Phase.MATCH_OVER):
-        seats = [seat for seat in state.to_act() if level_of(seat) is not None]
-        if not seats:
+        computers = [(seat, level) for seat in state.to_act() if (level := level_of(seat)) is not None]
+        if not computers:
             break
-        step = computer_step(state, seats[0], level_of(seats[0]), seed)
+        seat, level = computers[0]
+        step = computer_step(state, seat, level, seed)
         events += step
         if on_step is not None:
             on_step(state, step)

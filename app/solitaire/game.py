@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Union
 
 from app.cards import card_name, rank_value
 from app.solitaire.rules import SolitaireRules
@@ -41,7 +40,7 @@ class Draw:
     """Turn the next stock card onto the foundation."""
 
 
-Move = Union[Play, Draw]
+Move = Play | Draw
 
 
 class IllegalMove(ValueError):
@@ -136,7 +135,7 @@ def _why_illegal(position: Position, rules: SolitaireRules, move: object) -> str
         if not position.stock:
             return "The stock is empty"
         return "You can still play from the piles: turn the stock only when no play is left"
-    if not _is_move(move):
+    if not isinstance(move, Play) or not _is_move(move):  # a Draw was answered above
         return f"Not a move: {move!r}"
     count = len(position.tableau)
     if not 0 <= move.pile < count:

@@ -72,6 +72,7 @@ class Hint:
 
     def as_dict(self) -> dict:
         """A JSON-able form for the API."""
+        move: dict[str, str | int] | None
         if self.move is None:
             move = None
         elif isinstance(self.move, Draw):
@@ -202,7 +203,7 @@ def _line_to(board: _Board, layers: list[dict[int, int]], turned: int, rank: int
     to a reached state that leads to the current one."""
     moves: list[Move] = []
     while (turned, state, rank) != (0, board.start, board.top):
-        previous = None
+        previous: tuple[Move, int, int, int] | None = None
         for pile, ranks in enumerate(board.piles):
             height = state // board.weights[pile] % board.radix[pile]
             if height < len(ranks) and ranks[height] == rank:

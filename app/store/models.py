@@ -9,8 +9,9 @@ change and guards against a second tab or a double click (see app/service.py).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, false, text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so that Alembic can alter them on SQLite (batch mode) too.
@@ -25,6 +26,10 @@ NAMING_CONVENTION = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    if TYPE_CHECKING:
+        # Each model is mapped to one Table (SQLAlchemy types __table__ as any FromClause),
+        # which the statements of app/store use for inserts, updates and deletes.
+        __table__: ClassVar[Table]
 
 
 class Browser(Base):

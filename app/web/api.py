@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
 from app.players import Level
-from app.service.golf import LEVELS, MAX_SEED, GolfService
+from app.service.golf import MAX_SEED, GolfService
 from app.web.numbers import ETAG_PATTERN, version_from_etag
 
 
@@ -121,7 +121,7 @@ class Hint(BaseModel):
     reason: str
 
 
-REFUSALS = {
+REFUSALS: dict[int | str, dict[str, Any]] = {
     409: {"description": "Not allowed now (the detail says why); nothing changed."},
     412: {"description": "If-Match names an older version; nothing changed."},
     422: {"description": "A malformed request; nothing changed."},
@@ -142,7 +142,7 @@ async def browser(request: Request) -> str:
 # ``str | None`` would document "null" as a valid value. The pattern is documented, not
 # enforced by FastAPI: version_from_etag refuses anything else with a sentence.
 async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
-                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:
+                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:  # type: ignore[assignment]
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
     return version_from_etag(if_match)
 

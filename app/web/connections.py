@@ -27,12 +27,14 @@ it, ``/livez`` and every move get 503 too, so it is not used.)
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import time
 from collections import Counter
 
 import h11
+from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -94,7 +96,7 @@ class ConnectionGuard:
         if self._proxies is None:
             allowed = config.forwarded_allow_ips if config.proxy_headers else ""
             names = [n.strip() for n in (allowed.split(",") if isinstance(allowed, str) else allowed) if n.strip()]
-            networks = []
+            networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network | str] = []
             for name in names:
                 try:
                     networks.append(ipaddress.ip_network(name, strict=False))
@@ -141,10 +143,16 @@ class ConnectionGuard:
             self._refused, self._refusal_logged = 0, now
 
 
-class _Guarded:
+class _Guarded(asyncio.Protocol):
     """What both protocols share; each says when a request has arrived whole."""
 
     guard: ConnectionGuard
+    # Set by the protocol this is mixed into (both of uvicorn's have them).
+    client: tuple[str, int] | None
+    config: Config
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    _read_deadline: asyncio.TimerHandle | None
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)

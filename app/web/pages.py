@@ -142,7 +142,8 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
         options["dealt"] = True
     elif command == "daily":
         version = _unpause(service, browser, version)
-        outcome = service.new_match(browser, if_match=version, daily=True, name=form.get("name") or None)
+        name = form.get("name")  # a file, in a multipart form, is no name
+        outcome = service.new_match(browser, if_match=version, daily=True, name=name if isinstance(name, str) and name else None)
         options["said"] = ("Today's deal is dealt, for practice: it stays off the leaderboard."
                            if outcome.state["practice"] else
                            "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart.")
@@ -260,7 +261,7 @@ def statistics(request: Request):
     online = stats.get("online") or {}
     online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
                    if key != "hints_used"]  # no hints at a table of people
-    rule_sets = []
+    rule_sets: list[dict] = []
     for key, data in golf.get("by_rules", {}).items():
         label = rules_label(key)
         recent = data["recent_totals"]

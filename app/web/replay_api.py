@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 router = APIRouter(prefix="/api", tags=["replays"])
 
-RESPONSES = {404: {"description": "No finished match has this replay link (or a daily's date is not over)."}}
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No finished match has this replay link (or a daily's date is not over)."}}
 
 
 class ReplaySeat(BaseModel):

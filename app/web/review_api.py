@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 router = APIRouter(prefix="/api", tags=["review"])
 
-RESPONSES = {
+RESPONSES: dict[int | str, dict[str, str]] = {
     202: {"description": "The review is being prepared: ask again in a moment."},
     409: {"description": "That hole (or any hole) is not finished yet, or there is no match."},
     422: {"description": "There is no such hole in this match."},

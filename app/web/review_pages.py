@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.review import ReviewService
@@ -93,7 +93,7 @@ def _body(request: Request, source: Source, hole: int | None) -> tuple[int, dict
     return status, {**review, "hole": hole}
 
 
-def review_page(request: Request, source: Source) -> HTMLResponse:
+def review_page(request: Request, source: Source) -> Response:
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
     status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
@@ -101,7 +101,7 @@ def review_page(request: Request, source: Source) -> HTMLResponse:
                                                  "names": VERDICT_NAMES}, 200 if status == 202 else status)
 
 
-def review_status(request: Request, source: Source) -> HTMLResponse:
+def review_status(request: Request, source: Source) -> Response:
     """The review's body alone: the progress while it is prepared, then the review."""
     hole = _hole(request)
     status, body = _body(request, source, hole)
@@ -137,7 +137,7 @@ def mark_reason(board: dict, points_at: dict | None) -> None:
     card.label += " (the card the reason rests on)"
 
 
-def decision_page(request: Request, source: Source) -> HTMLResponse:
+def decision_page(request: Request, source: Source) -> Response:
     hole, number = _hole(request), _number(request)
     if hole is None:
         raise Invalid("Name a finished hole to review: a decision is found by its hole and its number.")

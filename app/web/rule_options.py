@@ -115,7 +115,7 @@ def changes_from_form(form) -> dict:
     return changes
 
 
-def rules_from_form(form) -> dict | None:
+def rules_from_form(form) -> dict:
     """The rules a New game form asks for: a preset, with the choices that differ from it."""
     preset = form.get("preset") or "standard"
     if preset not in PRESETS:

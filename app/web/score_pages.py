@@ -26,7 +26,7 @@ templates.env.filters["points"] = points_text
 # value is the standard game's; anything not listed is taken as the first.
 SHAPES = [("2x3", "2 rows of 3 (six-card)"), ("2x2", "2 rows of 2 (four-card)"), ("2x4", "2 rows of 4 (eight-card)"),
           ("3x3", "3 rows of 3 (nine-card)"), ("3x4", "3 rows of 4")]
-CHOICES = [
+CHOICES: list[tuple[str, str, list[tuple[str, str, dict]]]] = [  # (field, label, [(value, words, rule fields)])
     ("shape", "Grid", [(value, words, {"rows": int(value[0]), "cols": int(value[2])}) for value, words in SHAPES]),
     ("jokers", "Jokers", [("none", "No jokers", {}), ("-2", "Jokers in the deck, −2 each", {"jokers": True}),
                           ("-5", "Jokers in the deck, −5 each", {"jokers": True, "joker_value": -5})]),
@@ -86,7 +86,7 @@ def score_form_model(params, base: str = "/score") -> dict:
     """Everything the calculator form and its result need, from the query's fields."""
     chosen, fields = choose(params)
     entries = list(params.getlist("card"))[:12]
-    model = {"chosen": chosen, "choices": CHOICES, "base": base, "message": None, "result": None,
+    model: dict[str, object] = {"chosen": chosen, "choices": CHOICES, "base": base, "message": None, "result": None,
              "examples": [(words, example_href(base, cards, {**c})) for words, cards, c in EXAMPLES]}
     try:
         rules = rules_of(fields)

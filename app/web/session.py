@@ -29,6 +29,7 @@ class BrowserSessionMiddleware:
         fresh = token is None or not await tokens.honoured(token)
         if fresh:
             token = tokens.issue()
+        assert token is not None  # issued just now where there was none
         scope.setdefault("state", {})["browser_id"] = browser_id_for(token)
         if not fresh:
             return await self.app(scope, receive, send)

@@ -8,6 +8,7 @@ card as drawn; the solitaire page draws its cards with it too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
@@ -129,7 +130,7 @@ def suggest(card: Card, target: str) -> None:
         card.label += ", the hint's suggestion"
 
 
-def grid_cards(state: dict, index: int, live: bool, touched: set[int] = frozenset(), hinted: str = "") -> list[Card]:
+def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozenset(), hinted: str = "") -> list[Card]:
     """The cards of ``players[index]``, each named by owner, place and face; the person's
     cards are buttons where an action of theirs takes that position."""
     rules = state["rules"]
@@ -261,7 +262,7 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     return {}
 
 
-def board(state: dict, live: bool = True, events: list[dict] = (), base: str = "/play", hinted: str = "",
+def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str = "/play", hinted: str = "",
           moves: list[dict] | None = None) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live.

@@ -55,7 +55,7 @@ def capital(text: str) -> str:
 
 def legal_kinds(state: dict) -> dict[str, dict]:
     """The person's legal actions by kind (``"draw-stock"``, ``"reject"``, ...)."""
-    kinds = {}
+    kinds: dict[str, dict] = {}
     for action in state.get("legal", []):
         kind = action["action"]
         if kind == "draw":
@@ -224,7 +224,7 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
             if following.get("action") != "closing" or following.get("player") != player:
                 sentences.append((f"{who} knocked.", index))
         elif kind == "closing":
-            sentences.append((closing_sentence(player, state), index))
+            sentences.append((closing_sentence(event["player"], state), index))
         elif kind == "reshuffle":
             sentences.append((f"The discards were shuffled into a new stock of {event['stock_count']} cards.", index))
         elif kind == "hole_scored":
@@ -288,7 +288,7 @@ def closing_sentence(player_id: str, state: dict) -> str:
 def describe_action(action: dict, state: dict) -> str:
     """A move in words, for the hint: ``"Take the 7 of hearts"``."""
     rules = state["rules"]
-    kind = action.get("action")
+    kind = action.get("action", "")
     if kind == "reveal":
         return f"Reveal your card at {position_name(action['position'], rules['rows'], rules['cols'])}"
     if kind == "draw":
@@ -311,7 +311,7 @@ def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
         return "Your last move was taken back."
     rules = state["rules"]
     seat, action = undone[0]
-    kind = action.get("action")
+    kind = action.get("action", "")
     where = (position_name(action["position"], rules["rows"], rules["cols"])
              if kind in ("reveal", "swap") else "")
     mine = {

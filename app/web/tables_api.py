@@ -33,7 +33,7 @@ PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet str
 log = logging.getLogger(__name__)
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
-TABLE_REFUSALS = {**REFUSALS,
+TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {**REFUSALS,
                   403: {"description": "You have no seat at this table (or are not its host); nothing changed."},
                   404: {"description": "No table has this code."}}
 

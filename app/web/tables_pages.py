@@ -294,7 +294,8 @@ async def play(request: Request, code: str, command: str):
 @router.post("/t/{code}/join")
 async def join(request: Request, code: str):
     form = await request.form()
-    _service(request).join(browser_id(request), code, form.get("name") or "")
+    name = form.get("name")  # a file, in a multipart form, is no name
+    _service(request).join(browser_id(request), code, name if isinstance(name, str) else "")
     return _redirect(f"/t/{code}")
 
 

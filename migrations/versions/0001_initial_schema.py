@@ -1,7 +1,7 @@
 """initial schema: browsers, matches, solitaire games, results, server keys
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29
 """
 from alembic import op

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
+from tests.oracle import hidden_cards as oracle_hidden_cards
 
 ROUTES = {"reveal": "reveal", "draw": "draw", "swap": "swap", "reject": "reject", "skip": "skip",
           "knock": "knock", "next_hole": "next-hole", "undo": "undo", "pause": "pause", "resume": "resume"}
@@ -63,42 +64,10 @@ def stored_log(golf_app, api) -> list[str]:
         return list(load_match(connection, browser_id).log)
 
 
-def card_strings(value) -> list[str]:
-    """Every string in a JSON value that looks like a card code."""
-    from app.cards import is_card
-
-    found = []
-    if isinstance(value, dict):
-        for item in value.values():
-            found += card_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += card_strings(item)
-    elif is_card(value):
-        found.append(value)
-    return found
-
-
 def hidden_cards(golf_app, browser_state: dict, log: list[str]) -> set[str]:
-    """Cards the person may not know now: face-down cards in any grid, the stock cards
-    never seen face up this hole, and a computer's held stock card (one deck: codes are
-    unique, so a code in a response means that very card)."""
-    from app.golf.actions import parse_log_entry
+    """Cards the person (seat 0) may not know after ``log``, by tests/oracle.py."""
     from app.golf.engine import GolfState
 
     service = golf_app.state.golf
     state = GolfState.new(service._engine_seed(browser_state["seed"]), RuleSet(**browser_state["rules"]))
-    seen: set[str] = set(state.discard)
-    for entry in log:
-        hole = state.hole
-        state.apply(*parse_log_entry(entry))
-        if state.hole != hole:
-            seen = set()
-        seen.update(state.discard)
-        for grid, face_up in zip(state.grids, state.face_up):
-            seen.update(card for card, up in zip(grid, face_up) if up)
-    hidden = {card for grid, face_up in zip(state.grids, state.face_up) for card, up in zip(grid, face_up) if not up}
-    hidden |= set(state.stock) - seen
-    if state.held is not None and state.turn != 0 and state.held_source == "stock":
-        hidden.add(state.held)
-    return hidden
+    return oracle_hidden_cards(state, log, viewer=0)

@@ -11,7 +11,6 @@ from app.main import create_app
 from app.settings import Settings
 from app.web.addresses import address_key
 from app.web.connections import ConnectionGuard
-from tests.api.databases import own_database  # noqa: F401 (a fixture)
 
 
 def test_an_ipv6_address_counts_as_its_64_and_an_ipv4_one_as_itself():

@@ -21,8 +21,8 @@ import uvicorn
 from app.main import create_app
 from app.settings import Settings
 from app.web.connections import guarded_protocol
-from tests.browser.fixtures import _free_port
-from tests.tables.servers import EventReader, server_process
+from tests.servers import free_port, server_process
+from tests.tables.servers import EventReader
 
 ATTACKER = "127.0.0.2"
 NO_PROXY_HERE = "192.0.2.1"  # a documentation address: no client of the tests is a proxy
@@ -159,7 +159,7 @@ def guarded_server(tmp_path, http: str, **settings):
     """The app in this process on uvicorn with the given parser, guarded as python -m app is."""
     chosen = Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key",
                       rate_limit_enabled=False, **settings)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(chosen), host="127.0.0.1", port=port, log_level="warning",
                                            http=guarded_protocol(chosen, http), forwarded_allow_ips=NO_PROXY_HERE))
     thread = threading.Thread(target=server.run, daemon=True)

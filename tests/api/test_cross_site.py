@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.databases import own_database  # noqa: F401 (a fixture)
 from tests.api.helpers import open_hole
 
 EVIL = "http://evil.example"

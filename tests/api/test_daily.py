@@ -16,7 +16,8 @@ from app.service import daily
 from app.service.golf import MAX_SEED
 from app.store import daily as daily_store
 from app.store.repository import ensure_browser
-from tests.api.helpers import act, card_strings, hidden_cards, play_until, stored_log
+from tests.api.helpers import act, hidden_cards, play_until, stored_log
+from tests.oracle import card_strings
 from tests.tables.tablekit import ok
 
 NOON = int(datetime(2031, 5, 17, 12, tzinfo=UTC).timestamp() * 1000)

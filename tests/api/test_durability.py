@@ -3,11 +3,7 @@ server killed mid-request keeps every action it acknowledged."""
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 
@@ -18,6 +14,7 @@ from sqlalchemy import Connection
 
 from app.players.greedy import GreedyPlayer
 from tests.api.helpers import ROUTES, open_hole
+from tests.servers import start_server, stop_server
 
 
 def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypatch):
@@ -48,34 +45,10 @@ def test_every_page_says_plainly_when_the_storage_cannot_be_reached(api, monkeyp
     assert "storage cannot be reached" in response.text and "nothing was changed" in response.text
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _start_server(database_url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "durability",
-           "GOLF_RATE_LIMIT_ENABLED": "false"}  # it plays flat out
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--no-access-log"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5)
-            return server
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    server.kill()
-    raise RuntimeError("the server did not start")
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("kill_after", [0.6])
-def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_after):
-    port = _free_port()
-    server = _start_server(database_url, port)
-    base = f"http://127.0.0.1:{port}"
+def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_after, tmp_path):
+    server, base = start_server(database_url, tmp_path / "server.log", deal_key="durability")
     acknowledged: list[dict] = []
     stop = threading.Event()
 
@@ -107,13 +80,14 @@ def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_afte
     worker.join()
     assert acknowledged, "no action was acknowledged before the kill"
 
-    server = _start_server(database_url, port)
+    # On the same port: the client's cookie is for that address.
+    server, _ = start_server(database_url, tmp_path / "server-again.log", deal_key="durability",
+                             port=int(base.rsplit(":", 1)[1]))
     try:
         with httpx.Client(base_url=base, cookies=cookies, timeout=5) as again:
             stored = again.get("/api/match").json()
     finally:
-        server.terminate()
-        server.wait()
+        stop_server(server)
     last = acknowledged[-1]
     # Everything acknowledged is there; at most the one request in flight was also stored.
     assert stored["version"] >= last["version"]

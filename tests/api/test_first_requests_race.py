@@ -88,7 +88,7 @@ def test_a_begun_match_replaced_by_many_requests_at_once_is_counted_once(golf_ap
 def test_workers_starting_together_agree_on_one_secret_of_each_kind(tmp_path, kind):
     from app.service.browsers import server_secret
     from app.store.database import make_engine, migrate
-    from tests.api.databases import fresh_database
+    from tests.databases import fresh_database
 
     for _ in range(3):
         with fresh_database(kind, tmp_path) as url:
@@ -97,7 +97,7 @@ def test_workers_starting_together_agree_on_one_secret_of_each_kind(tmp_path, ki
             found: list[tuple[bytes, bytes]] = []
             start = threading.Barrier(8)
 
-            def start_worker():
+            def start_worker(start=start, found=found, engine=engine):
                 start.wait()
                 found.append((server_secret(engine, "deal"), server_secret(engine, "session")))
 

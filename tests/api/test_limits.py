@@ -15,7 +15,6 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from tests.api.databases import own_database  # noqa: F401 (a fixture)
 from tests.api.helpers import open_hole
 
 MB = 1024 * 1024

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.api.helpers import (
-    act, card_strings, hidden_cards, open_hole, play_until, post_action, stored_log,
+    act, hidden_cards, open_hole, play_until, stored_log,
 )
+from tests.oracle import card_strings
 
 
 def test_first_visit_deals_a_match_and_sets_a_private_cookie(api):
@@ -173,7 +174,7 @@ def test_next_hole_deals_and_the_computer_starts_even_holes(api):
 
 
 def test_undo_goes_back_before_your_last_action_and_the_computers_reply(api):
-    state = open_hole(api)
+    open_hole(api)
     assert api.get("/api/match").json()["can_undo"] is True
     act(api, {"action": "draw", "source": "stock"})
     holding = act(api, {"action": "reject"})

@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from app.store.database import make_engine, migrate
-from tests.api.databases import fresh_database
+from tests.databases import fresh_database
 
 PROCESSES = 3
 ROUNDS = 4
@@ -42,6 +43,7 @@ def _empty(url: str) -> None:
     engine.dispose()
 
 
+@pytest.mark.slow
 def test_processes_starting_together_on_a_fresh_postgresql_database_all_migrate_it(tmp_path):
     with fresh_database("postgresql", tmp_path) as url:
         workers = [subprocess.Popen([sys.executable, "-c", MIGRATE_ON_GO, url], cwd=ROOT, text=True,

@@ -67,7 +67,7 @@ def test_anyone_with_the_link_gets_the_whole_match_and_it_replays_to_its_scores(
 
 
 def test_no_link_of_an_unfinished_match_answers(golf_app, api):
-    state = api.post("/api/match/new", json={"seed": 9, "rules": {"holes": 1}}).json()
+    api.post("/api/match/new", json={"seed": 9, "rules": {"holes": 1}})
     with golf_app.state.engine.connect() as connection:
         match = load_match(connection, browser_id_for(api.cookies[COOKIE_NAME]))
     # The id the match will have once it is over, worked out with the server's own key.

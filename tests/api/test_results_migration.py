@@ -11,7 +11,7 @@ from alembic.config import Config
 from sqlalchemy import create_engine, text
 
 from app.resources import MIGRATIONS
-from tests.api.databases import fresh_database
+from tests.databases import fresh_database
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])

@@ -15,7 +15,8 @@ from app.players.review import verdict_for
 from app.service.browsers import browser_id_for
 from app.store.reviews import PLAY_REVIEWS
 from app.web.session import COOKIE_NAME
-from tests.api.helpers import act, card_strings, play_until, post_action, stored_log, true_state
+from tests.api.helpers import act, play_until, post_action, stored_log, true_state
+from tests.oracle import card_strings
 
 VERDICTS = {"best", "good", "inaccuracy", "mistake", "blunder"}
 NAMED = re.compile(r"\b(ace|king|queen|jack|10|[2-9]) of (clubs|diamonds|hearts|spades)\b")

@@ -16,7 +16,7 @@ from app.service.browsers import browser_id_for, purge_sessions
 from app.settings import Settings
 from app.store.repository import BROWSERS, GOLF_MATCHES, GOLF_RESULTS, SOLITAIRE_GAMES
 from app.web.session import COOKIE_NAME
-from tests.api.databases import fresh_database
+from tests.databases import fresh_database
 
 DAY = timedelta(days=1)
 KEEP = timedelta(days=400)

@@ -71,6 +71,7 @@ def test_a_browser_that_does_not_accept_gzip_gets_plain_bytes(api):
     assert "content-encoding" not in response.headers and "{" in response.text
 
 
+@pytest.mark.slow
 def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tmp_path):
     """A table's events go out as they happen even to a client that accepts gzip (a
     compressor would hold them back until it had enough to compress)."""
@@ -78,7 +79,8 @@ def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tm
 
     import httpx
 
-    from tests.tables.servers import EventReader, server_process
+    from tests.servers import server_process
+    from tests.tables.servers import EventReader
 
     class GzipAcceptingReader(EventReader):
         def __init__(self, client, path):

@@ -291,9 +291,8 @@ def problems(page, case: Case) -> list[str]:
     m = page.evaluate(MEASURE)
     found: list[str] = []
     cards, controls = m["cards"], m["controls"]
-    if not cards:
-        if case.moment != "waiting":
-            found.append("no card is drawn")
+    if not cards and case.moment != "waiting":
+        found.append("no card is drawn")
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
             if _overlap(a, b):

@@ -112,7 +112,7 @@ def test_opening_offers_each_face_down_card_as_a_named_button(api):
     cards = page.card_buttons()
     expected = {f"Your card, {row} row, column {col}, face down" for row in ROWS for col in (1, 2, 3)}
     assert set(cards) == expected
-    for name, button in cards.items():
+    for button in cards.values():
         assert button["type"] == "submit" and button["hx-post"] == "/play/reveal" == button["formaction"]
         assert button["name"] == "position"
     images = [e for e in page.elements if e.get("role") == "img"]

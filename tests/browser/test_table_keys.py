@@ -10,7 +10,7 @@ import pytest
 
 from app.cards import card_name
 
-from .tablekit import api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
+from .tablekit import AXE, api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
 
@@ -137,7 +137,7 @@ def test_each_card_button_is_named_starting_with_what_it_shows(page, players):
     through_the_opening(page)
     page.keyboard.press("s")
     wait_settled(page)
-    page.evaluate(open(__file__.replace("test_table_keys.py", "vendor/axe-4.14.1.min.js")).read() + "\n;undefined")
+    page.evaluate(AXE.read_text() + "\n;undefined")
     result = page.evaluate("""() => axe.run(document, {runOnly: {type: 'rule',
         values: ['label-content-name-mismatch']}, resultTypes: ['violations']})""")
     assert result["violations"] == []

@@ -10,35 +10,10 @@ import pytest
 from app.cards import card_name
 from app.web.table_words import position_name
 
-from .tablekit import (WATCH_MOTION, api, carried, focused_name, glides, moves_of, new_match, open_table, prompt,
+from .tablekit import (api, carried, focused_name, glides, moves_of, new_match, open_table, prompt,
                        wait_settled)
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
-
-
-@pytest.fixture
-def watched(browser, server):
-    contexts = []
-
-    def make(reduced: bool, speed: str = "fast"):
-        context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 720},
-                                      reduced_motion="reduce" if reduced else "no-preference")
-        context.add_cookies([{"name": "golf_speed", "value": speed, "url": server}])
-        context.add_init_script(WATCH_MOTION)
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        pages.append((page, errors))
-        return page
-
-    pages: list = []
-    yield make
-    for page, errors in pages:
-        assert not errors, f"script errors on the page: {errors}"
-    for context in contexts:
-        context.close()
 
 
 def play_a_turn(page, rules: dict | None = None) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .tablekit import api, new_match, next_move, open_table, wait_settled
-from .test_table_motion import WATCH_CARD_ANIMATIONS, watched  # noqa: F401  (a fixture)
+from .test_table_motion import WATCH_CARD_ANIMATIONS
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
 

@@ -40,6 +40,9 @@ IF_MATCH = st.one_of(st.none(), st.sampled_from(['"1"', '"²"', '*', 'W/"2"', '"
                      st.text(st.characters(min_codepoint=32, max_codepoint=255), max_size=20))
 
 
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def client():
     with tempfile.TemporaryDirectory(prefix="golf-form-fuzz-") as data:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
@@ -29,6 +30,8 @@ _DATA = tempfile.TemporaryDirectory(prefix="golf-fuzz-")
 # Rate limits off: the fuzzer sends far more requests than any person, from one address.
 APP = create_app(Settings(database_url=f"sqlite:///{_DATA.name}/golf.sqlite3", deal_key="fuzz-deal-key",
                           rate_limit_enabled=False))
+pytestmark = pytest.mark.slow
+
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 

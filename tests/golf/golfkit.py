@@ -9,9 +9,9 @@ so every card of the deck is still in exactly one place.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
-from app.cards import is_card, new_deck
+from app.cards import new_deck
 from app.golf.actions import parse_log_entry
 from app.golf.engine import Event, GolfState, Phase
 from app.golf.rules import RuleSet
@@ -153,25 +153,11 @@ def known_to(state: GolfState, seat: int) -> set[str]:
     return known
 
 
-def card_strings(value) -> Iterator[str]:
-    """Every string in a JSON value that is a card code (keys and values, any depth)."""
-    if isinstance(value, str):
-        if is_card(value):
-            yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from card_strings(key)
-            yield from card_strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from card_strings(item)
-
-
 def hidden_slots(state: GolfState, seat: int) -> list[tuple[str, int, int]]:
     """Where the cards ``seat`` may not know lie: ("grid", owner, position),
     ("stock", 0, index) and ("held", 0, 0) for another seat's stock card."""
     slots = []
-    for owner, (cards, up) in enumerate(zip(state.grids, state.face_up)):
+    for owner, up in enumerate(state.face_up):
         for position, u in enumerate(up):
             if not u and not (owner == seat and position in state.peeked[seat]):
                 slots.append(("grid", owner, position))

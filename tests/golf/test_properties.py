@@ -21,7 +21,9 @@ from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
 
-from .golfkit import card_strings, cards_in_play, deck_of, known_to, with_hidden_cards_moved
+from tests.oracle import card_strings
+
+from .golfkit import cards_in_play, deck_of, known_to, with_hidden_cards_moved
 
 SEEDS = st.integers(0, 2**32 - 1)
 
@@ -108,7 +110,7 @@ def test_every_card_is_in_exactly_one_place_and_every_hole_is_scored(rules, seed
     state = GolfState.new(seed, rules)
     deck = Counter(deck_of(rules))
     reshuffles = 0
-    for seat, action, events in random_play(state, random.Random(play_seed), knock_chance):
+    for _seat, _action, events in random_play(state, random.Random(play_seed), knock_chance):
         assert cards_in_play(state) == deck
         reshuffles += sum(1 for e in events if e["action"] == "reshuffle")
     event("reshuffled" if reshuffles else "no reshuffle")
@@ -125,7 +127,7 @@ def test_every_card_is_in_exactly_one_place_and_every_hole_is_scored(rules, seed
 def test_cards_only_change_place_by_a_swap_at_that_place(rules, seed, play_seed, knock_chance):
     state = GolfState.new(seed, rules)
     before = [list(g) for g in state.grids]
-    for seat, action, events in random_play(state, random.Random(play_seed), knock_chance):
+    for seat, action, _events in random_play(state, random.Random(play_seed), knock_chance):
         if action == NEXT_HOLE:
             before = [list(g) for g in state.grids]
             continue
@@ -201,7 +203,7 @@ def test_no_view_or_event_ever_holds_a_card_its_seat_may_not_know(rules, seed, p
     state = GolfState.new(seed, rules)
     rng = random.Random(play_seed)
     check_views(state, [], rng)
-    for seat, action, events in random_play(state, rng, knock_chance):
+    for _seat, _action, events in random_play(state, rng, knock_chance):
         check_views(state, events, rng)
 
 

@@ -7,7 +7,9 @@ from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
 
-from .golfkit import STANDARD, card_strings, deal, deal_next_hole, known_to, open_hole, play, play_out_hole
+from tests.oracle import card_strings
+
+from .golfkit import STANDARD, deal, deal_next_hole, known_to, open_hole, play, play_out_hole
 
 ALICE = "5H KS 2C / 5D 9C JD"
 BEN = "7C KH 2D / 7D 3S AH"

@@ -17,12 +17,12 @@ import os
 import pwd
 import shlex
 import shutil
-import socket
 import stat
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -31,7 +31,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.image
+from tests.packaging.lockfile import locked, normalized
+from tests.servers import free_port
+
+pytestmark = [pytest.mark.image, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED_FOLDERS = ("static", "templates", "migrations")  # top-level in the repository, app/<name> in the wheel
@@ -76,11 +79,23 @@ def build_context(destination: Path) -> Path:
 
 
 def dependencies_command() -> str:
-    """The Dockerfile's RUN that installs the dependencies from pyproject.toml."""
+    """The Dockerfile's RUN that installs the dependencies from the lock file."""
     runs = [arguments for stage, instruction, arguments in dockerfile_instructions()
-            if stage == 1 and instruction == "RUN" and "requirements.txt" in arguments]
+            if stage == 1 and instruction == "RUN" and "requirements.lock" in arguments]
     assert len(runs) == 1, runs
     return runs[0]
+
+
+def dependency_files() -> list[str]:
+    """What the Dockerfile copies into the dependencies layer (its COPYs before the wheel's)."""
+    files = []
+    for stage, instruction, arguments in dockerfile_instructions():
+        if stage == 1 and instruction == "COPY":
+            if arguments.startswith("--from"):
+                break
+            *sources, _ = shlex.split(arguments)
+            files += sources
+    return files
 
 
 def healthcheck_command() -> list[str]:
@@ -139,10 +154,11 @@ def image():
         run_env = {**os.environ, "PATH": f"{python.parent}:{os.environ['PATH']}", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
         run_env.pop("VIRTUAL_ENV", None)
 
-        # The dependencies layer, by the Dockerfile's own command, from pyproject.toml alone.
+        # The dependencies layer, by the Dockerfile's own command, from the files it copies alone.
         layer = root / "dependencies"
         layer.mkdir()
-        shutil.copy2(REPO / "pyproject.toml", layer)
+        for name in dependency_files():
+            shutil.copy2(REPO / name, layer)
         subprocess.run(["sh", "-c", dependencies_command()], cwd=layer, env=run_env, check=True, timeout=600,
                        stdout=subprocess.DEVNULL)
         # The wheel stage, then the project installed from the wheel alone.
@@ -155,12 +171,6 @@ def image():
         yield image
     finally:
         shutil.rmtree(root, ignore_errors=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -193,10 +203,19 @@ def test_the_wheel_holds_every_file_of_the_package_and_its_folders(image):
     assert {name.split("/")[0] for name in names if not name.startswith("golf_cards-")} == {"app"}
 
 
+def test_the_image_holds_exactly_the_locked_packages_and_the_project(image):
+    listed = subprocess.run([image.python, "-m", "pip", "list", "--format=json"], capture_output=True, text=True,
+                            check=True, env=image.env()).stdout
+    installed = {normalized(package["name"]): package["version"] for package in json.loads(listed)}
+    installed.pop("pip", None), installed.pop("setuptools", None)  # the virtualenv's own, as the base image's
+    assert installed.pop("golf-cards") == tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    assert installed == {name: version for name, (version, _) in locked().items()}
+
+
 def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivileged_user(image):
     data = _folder(image.root / "data", image.uid, 0o755)
     elsewhere = _folder(image.root / "elsewhere", 0, 0o755)  # the user cannot even write here
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([*image.as_user, image.python, "-m", "app"], cwd=elsewhere,
                               env=image.env(GOLF_DATA_DIR=str(data), GOLF_PORT=str(port)),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -234,7 +253,7 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
         check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
         assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(port)),
                               capture_output=True, timeout=30).returncode == 0
-        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(_free_port())),
+        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(free_port())),
                               capture_output=True, timeout=30).returncode != 0
     finally:
         server.terminate()
@@ -246,7 +265,7 @@ def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(i
     read_only = _folder(image.root / "read-only", 0 if image.as_user else image.uid,
                         0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP)
     started = subprocess.run([*image.as_user, image.python, "-m", "app"], cwd=image.root,
-                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(_free_port())),
+                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(free_port())),
                              capture_output=True, text=True, timeout=60)
     assert started.returncode == 1
     assert started.stdout == ""

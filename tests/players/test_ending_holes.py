@@ -160,6 +160,7 @@ def test_a_swap_that_changes_nothing_loses_to_turning_up_the_last_card():
 ARENA_RUNS = [("easy", 3, 3), ("medium", 3, 3), ("hard", 2, 3), ("expert", 1, 2), ("greedy", 2, 3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_name", sorted(SWEEP_RULES))
 @pytest.mark.parametrize("level, matches, holes", ARENA_RUNS)
 def test_every_level_ends_every_hole_within_the_bound(rules_name, level, matches, holes):

@@ -14,6 +14,7 @@ from tests.players.positions import RULE_SETS, decision_views
 CHEAP_LEVELS = ["easy", "medium", "hard", "greedy", "random"]
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules_name=st.sampled_from(sorted(RULE_SETS)),

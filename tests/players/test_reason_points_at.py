@@ -44,7 +44,7 @@ def _explained(seeds=range(6)):
 
 def test_a_reason_on_the_next_player_s_card_names_that_card():
     named = 0
-    for seen, action, reason, pointed in _explained():
+    for seen, _action, reason, pointed in _explained():
         found = THEIRS.search(reason)
         if not found:
             continue
@@ -68,7 +68,7 @@ def test_a_reason_on_nothing_of_theirs_points_at_nothing():
 
 
 def test_the_review_keeps_the_pointer_and_the_decision_page_marks_that_card():
-    for seen, action, reason, pointed in _explained():
+    for seen, action, _reason, pointed in _explained():
         if pointed is not None:
             decision = judge(seen, action, samples=8)
             if decision.points_at is not None:

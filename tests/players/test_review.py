@@ -141,6 +141,7 @@ def cards_seen_by(state: GolfState, seat: int) -> set[str]:
     return cards
 
 
+@pytest.mark.slow
 def test_the_experts_own_moves_are_best_or_good_at_least_95_percent_of_the_time():
     """50 one-hole matches played by the Expert in both seats, its decisions reviewed."""
     rules = RuleSet(holes=1)

@@ -3,9 +3,12 @@ player that has lost its way."""
 
 from __future__ import annotations
 
+import pytest
+
 from app.arena import parse_rules, run, summarise
 
 
+@pytest.mark.slow
 def test_expert_scores_lower_than_random_over_thirty_short_matches():
     rules = parse_rules('{"holes": 1}', 2)
     summary = summarise(["expert", "random"], rules, run(["expert", "random"], rules, 30, seed=1), 1)

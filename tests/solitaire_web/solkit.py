@@ -6,11 +6,12 @@ still to turn is the end of ``deal(seed).stock``, the part the state only counts
 
 from __future__ import annotations
 
-from app.cards import card_name, is_card
+from app.cards import card_name
 from app.solitaire.deals import deal
 from app.solitaire.game import Draw, Game, Play
 from app.solitaire.rules import SolitaireRules
 from app.solitaire.solver import solve
+from tests.oracle import card_strings
 
 STRICT = SolitaireRules()
 WINNABLE_STRICT = 7  # proved winnable under the rule as written (app/solitaire/winnable_deals.json)
@@ -69,20 +70,6 @@ def unseen_stock(state: dict) -> list[str]:
     """The stock cards not turned yet, in order: what no response may show."""
     stock = deal(state["seed"]).stock
     return list(stock[len(stock) - state["stock_count"]:])
-
-
-def card_strings(value) -> list[str]:
-    """Every string in a JSON value that is a card code."""
-    found = []
-    if isinstance(value, dict):
-        for item in value.values():
-            found += card_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += card_strings(item)
-    elif isinstance(value, str) and is_card(value):
-        found.append(value)
-    return found
 
 
 def strings(value) -> list[str]:

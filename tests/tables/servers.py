@@ -1,63 +1,16 @@
-"""Real server processes for the event-stream tests, and a reader of their streams."""
+"""A reader of a real server's event streams, for the event-stream tests (the server
+itself: tests/servers.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import queue
 import socket
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import httpx
-
-from tests.browser.fixtures import _free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@contextlib.contextmanager
-def server_process(database_url: str, log_path: Path, as_served: bool = False, **settings: str):
-    """A uvicorn process of the app on a free port; yields its base URL. ``as_served``:
-    started as ``python -m app`` is, with its bounds on connections; ``settings`` are
-    more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``)."""
-    port = _free_port()
-    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "test-deal-key",
-           "GOLF_RATE_LIMIT_ENABLED": "false",  # every test person comes from one address
-           "GOLF_HOST": "127.0.0.1", "GOLF_PORT": str(port), **settings}
-    if as_served:
-        command = [sys.executable, "-m", "app"]
-    else:
-        command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
-                   # The page's request context keeps its connections open with no
-                   # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
-                   # close it just as a request is sent on it, and the request fails.
-                   "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"]
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.05)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 class EventReader:

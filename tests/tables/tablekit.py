@@ -12,7 +12,8 @@ from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
 from app.service.turns import deal_seed
 from app.store.repository import load_table
-from tests.api.helpers import ROUTES, card_strings
+from tests.api.helpers import ROUTES
+from tests.oracle import card_strings, hidden_cards
 
 ROUTES = {**ROUTES, "next_hole": "next-hole"}
 
@@ -55,29 +56,10 @@ def true_state(golf_app, code: str) -> GolfState:
 
 def hidden_from(golf_app, code: str, viewer: int | None, upto: int | None = None) -> set[str]:
     """Cards ``viewer`` (None: a spectator) may not know now (or just before the log's
-    ``upto``-th action): face-down cards (but its own peeked ones), stock cards never seen
-    face up this hole, and a card another seat drew from the stock (one deck: a code in a
-    response means that very card)."""
+    ``upto``-th action), by tests/oracle.py."""
     row = record(golf_app, code)
     state = GolfState.new(deal_seed(golf_app.state.tables.deal_key, row.seed), RuleSet(**row.rules))
-    seen: set[str] = set(state.discard)
-    for entry in row.log[:upto]:
-        hole = state.hole
-        state.apply(*parse_log_entry(entry))
-        if state.hole != hole:
-            seen = set()
-        seen.update(state.discard)
-        for grid, face_up in zip(state.grids, state.face_up):
-            seen.update(card for card, up in zip(grid, face_up) if up)
-    hidden = set()
-    for seat, (grid, face_up) in enumerate(zip(state.grids, state.face_up)):
-        for position, (card, up) in enumerate(zip(grid, face_up)):
-            if not up and not (seat == viewer and position in state.peeked[seat]):
-                hidden.add(card)
-    hidden |= set(state.stock) - seen
-    if state.held is not None and state.held_source == "stock" and state.turn != viewer:
-        hidden.add(state.held)
-    return hidden
+    return hidden_cards(state, row.log[:upto], viewer)
 
 
 def assert_nothing_hidden_shown(golf_app, code: str, table: dict) -> None:

@@ -19,7 +19,8 @@ from app.service.notify import InProcessNotifier
 from app.service.table_streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
 from app.store import repository
 from app.store.repository import TABLE_STREAMS
-from tests.tables.servers import EventReader, server_process
+from tests.servers import server_process
+from tests.tables.servers import EventReader
 
 TABLE = {"name": "Live", "seats": ["host", "open", "medium"], "rules": {"holes": 1}}
 
@@ -118,10 +119,10 @@ def server_in_this_process(tmp_path):
 
     from app.main import create_app
     from app.settings import Settings
-    from tests.browser.fixtures import _free_port
+    from tests.servers import free_port
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key"))
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

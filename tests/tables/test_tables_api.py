@@ -138,7 +138,7 @@ def test_three_people_and_a_computer_play_a_whole_match_and_no_one_sees_a_hidden
     state = true_state(golf_app, code)
     assert state.opening_left == [2, 2, 2, 0]
     player = GreedyPlayer()
-    for step in range(2000):
+    for _ in range(2000):
         views = [ok(client.get(f"/api/tables/{code}")) for client in people]
         views.append(ok(watcher.get(f"/api/tables/{code}")))
         for view in views:
@@ -384,7 +384,7 @@ def test_people_whose_moves_cross_are_both_played_when_neither_named_a_version(g
         start(host, table["code"])
         barrier = threading.Barrier(len(people))
 
-        def reveal(client, code=table["code"]):
+        def reveal(client, code=table["code"], barrier=barrier):
             barrier.wait()
             answers.append(client.post(f"/api/tables/{code}/reveal", json={"position": 0}).status_code)
 

@@ -11,7 +11,6 @@ import pytest
 
 from app.cards import card_name
 
-from tests.api.databases import own_database  # noqa: F401  (a fixture)
 from tests.tables.tablekit import hidden_from, person
 
 HTMX = {"HX-Request": "true"}

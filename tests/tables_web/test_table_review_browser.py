@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from tests.browser.tablekit import axe_violations, tab_to, wait_settled
-from tests.tables_web.test_tables_browser import people  # noqa: F401  (a fixture)
 from tests.tables_web.test_tables_browser import LIVE_MS, join, make_table, play_out
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from .test_table_pages import make
-from .test_tables_browser import people  # noqa: F401  (a fixture)
 from tests.browser.tablekit import axe_violations
 from tests.tables.tablekit import person
 

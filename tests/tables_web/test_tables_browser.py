@@ -6,33 +6,11 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
-
 from tests.browser.tablekit import (WATCH_MOTION, axe_violations, focused_name, glides, moves_of, prompt, tab_to,
                                    wait_settled)
 
 LIVE_MS = 2500  # a move shows on the other pages within a couple of seconds
 MINE_DOWN = r"^Your card, .* row, column \d, face down$"
-
-
-@pytest.fixture
-def people(browser, server):
-    """Opens a new visitor (a browser context with its own cookie) and its page."""
-    contexts, errors = [], []
-
-    def visitor(speed: str = "instant"):
-        context = browser.new_context(base_url=server, viewport={"width": 1024, "height": 900})
-        context.add_cookies([{"name": "golf_speed", "value": speed, "url": server}])
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield visitor
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors on the pages: {errors}"
 
 
 def make_table(page, seats: list[str], name: str = "Ann") -> str:
