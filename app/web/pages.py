@@ -258,6 +258,9 @@ def statistics(request: Request):
                                         for lv in LEVELS if lv in golf.get("by_level", {})]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
+    daily = golf.get("daily") or {}
+    daily_rows = [{"label": label, "value": _stat(key, daily.get(key))} for key, label in STAT_ROWS
+                  if key != "hints_used"]  # no hints in a counted daily deal
     online = stats.get("online") or {}
     online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
                    if key != "hints_used"]  # no hints at a table of people
@@ -277,4 +280,5 @@ def statistics(request: Request):
         "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
         "rule_sets": rule_sets,
         "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review"),
-        "online_rows": online_rows, "online_played": online.get("played", 0)})
+        "online_rows": online_rows, "online_played": online.get("played", 0),
+        "daily_rows": daily_rows, "daily_played": daily.get("played", 0)})

@@ -212,3 +212,13 @@ def test_the_new_game_dialog_offers_todays_deal(api, clock_at, short_daily):
         assert 'action="/play/daily"' in page and "Today’s deal" in page
     dealt = api.post("/play/daily", headers={"HX-Request": "true"})
     assert dealt.status_code == 200 and "counted: no Undo, Hint or Restart" in dealt.text
+
+
+def test_the_statistics_page_shows_the_daily_deal_apart(api, clock_at, short_daily):
+    clock_at.day(100)
+    api.get("/api/match")
+    assert "The daily deal" not in api.get("/statistics").text
+    new_daily(api)
+    finish(api)
+    page = api.get("/statistics").text
+    assert "<h2>The daily deal</h2>" in page and 'href="/daily"' in page
