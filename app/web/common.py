@@ -32,7 +32,8 @@ templates = Jinja2Templates(directory=TEMPLATES)
 # them all: both page scripts rely on common.js, so a browser must never pair a cached
 # copy of one with a newer copy of another.
 ASSETS = ("common.js", "golf.css", "golf.js", "new-game.js", "solitaire.css", "solitaire.js", "summary.js",
-          "review.css", "review.js", "feel.css", "themes.css", "themes.js")
+          "review.css", "review.js", "feel.css", "themes.css", "themes.js", "replay.css", "replay.js", "daily.css",
+          "daily.js")
 JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the table's pages) is no return
 
 

@@ -100,3 +100,16 @@ def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tm
                 events.next_version(timeout=2)
                 moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0})
                 assert events.wait_for(moved.json()["version"], timeout=2) == moved.json()["version"]
+
+
+def test_every_file_a_page_loads_by_the_asset_version_changes_it():
+    """A page asks for ``/static/<name>?v={{ asset_version }}`` and browsers keep it a
+    long while: a file left out of the version would be served stale after an upgrade."""
+    import re
+
+    from app.resources import TEMPLATES
+    from app.web.common import ASSETS
+
+    named = {name for path in TEMPLATES.glob("*.html")
+             for name in re.findall(r"/static/([\w.-]+)\?v=\{\{ *asset_version *\}\}", path.read_text())}
+    assert named and named <= set(ASSETS), sorted(named - set(ASSETS))
