@@ -1,15 +1,11 @@
 """The refusals a game service gives, each carrying a sentence for the player.
 
-The web layer maps them to HTTP: :class:`Conflict` 409 (a move not allowed now),
-:class:`Stale` 412 (the game moved on since the page was drawn), :class:`Invalid` 422
-(a request that names no valid move), :class:`Unavailable` 503 (storage unreachable),
-:class:`NotFound` 404 (no such table) and :class:`Forbidden` 403 (not your seat, or not
-the host).
-In every case nothing was changed."""
+In every case nothing was changed. They say nothing of HTTP: the web layer gives each
+its status, in one place (:data:`app.web.refusals.STATUS_OF`)."""
 
 
 class ServiceError(Exception):
-    status = 400
+    """A request the service refused, for the reason ``message`` says."""
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -17,24 +13,24 @@ class ServiceError(Exception):
 
 
 class Conflict(ServiceError):
-    status = 409
+    """Not allowed now: not your turn, not in this phase, the game is paused."""
 
 
 class Stale(ServiceError):
-    status = 412
+    """The game moved on since the page or client last saw it (another tab, a second click)."""
 
 
 class Invalid(ServiceError):
-    status = 422
+    """The request names no valid move, rule, name or number."""
 
 
 class Unavailable(ServiceError):
-    status = 503
+    """The storage cannot be reached."""
 
 
 class NotFound(ServiceError):
-    status = 404
+    """No such table, sheet or replay."""
 
 
 class Forbidden(ServiceError):
-    status = 403
+    """Not yours: another seat's move, or the host's to make."""

@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from app.names import NameRefused, checked_name, name_key
 from app.service.common import in_transaction
-from app.service.errors import Conflict, Invalid, ServiceError, Stale
+from app.service.errors import Conflict, Invalid, NotFound, Stale
 from app.store.repository import ensure_browser, note_action, save_preferences
 from app.store.score_sheets import (SheetRecord, delete_sheet, insert_sheet, list_sheets, load_shared_sheet,
                                     load_sheet, save_sheet)
@@ -29,8 +29,8 @@ MAX_HISTORY = 2000
 STALE_SHEET = "This score sheet was changed in another tab or window; here it is as it stands now."
 
 
-class SheetMissing(ServiceError):
-    status = 404
+class SheetMissing(NotFound):
+    """No score sheet at that address (or not in this browser)."""
 
 
 @dataclass(frozen=True)

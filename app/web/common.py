@@ -4,14 +4,13 @@ Both pages work the same way: every move is a form posted with the version the p
 was drawn from; with HTMX the answer is the table fragment, without script a redirect
 back to the page (``?t=<ms>``) with what happened kept in a short-lived cookie; a
 refusal draws the game as it stands, with the reason. This module holds the pieces of
-that: the templates and their asset version, reading the request, the flash cookie, the
+that: reading the request, the flash cookie, the
 visit that follows a move, and the shapes of the answers.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -20,33 +19,15 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
-from app.resources import STATIC, TEMPLATES
 from app.service.errors import ServiceError, Unavailable
+from app.web.refusals import status_of
+from app.web.templating import ASSETS as ASSETS, asset_version as asset_version, templates as templates
 from app.web.numbers import optional_whole_number, query_number, version_from_etag
 
-templates = Jinja2Templates(directory=TEMPLATES)
-
-# Our own files the pages load as ``/static/<name>?v={{ asset_version }}``. One version for
-# them all: both page scripts rely on common.js, so a browser must never pair a cached
-# copy of one with a newer copy of another.
-ASSETS = ("common.js", "golf.css", "golf.js", "new-game.js", "solitaire.css", "solitaire.js", "summary.js",
-          "review.css", "review.js", "feel.css", "themes.css", "themes.js", "replay.css", "replay.js", "daily.css",
-          "daily.js")
+# The templates and their asset version live in app.web.templating; named here too for
+# the pages that take them from this module.
 JUST_ACTED_SECONDS = 20  # a GET this soon after a move (or a link between the table's pages) is no return
-
-
-def asset_version(names: tuple[str, ...] = ASSETS) -> str:
-    digest = hashlib.sha256()
-    for name in names:
-        path = STATIC / name
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:10]
-
-
-templates.env.globals["asset_version"] = asset_version()
 
 
 # --------------------------------------------------------------------------- words
@@ -172,7 +153,7 @@ async def answer_move(request: Request, service, perform: Callable[[], Awaitable
     except ServiceError as refusal:
         # Refused: nothing changed. Draw the game as it stands, with the reason.
         game = service.current(browser_id(request))
-        return draw(request, game, status=refusal.status, page=not htmx, message=refusal.message, **(refused or {}))
+        return draw(request, game, status=status_of(refusal), page=not htmx, message=refusal.message, **(refused or {}))
     return draw(request, game, **options) if htmx else back(game, options)
 
 

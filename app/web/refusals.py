@@ -18,9 +18,25 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
-from app.service.errors import ServiceError
-from app.web.common import templates
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, Stale, Unavailable
+from app.web.templating import templates
 from app.web.headers import SECURITY_HEADERS
+
+# The HTTP status of each of the services' refusals (app.service.errors); any other
+# refusal of theirs is a 400.
+STATUS_OF: dict[type[ServiceError], int] = {
+    Conflict: 409, Stale: 412, Invalid: 422, Unavailable: 503, NotFound: 404, Forbidden: 403,
+}
+
+
+def status_of(error: ServiceError) -> int:
+    """The status a service's refusal is answered with.
+
+    >>> status_of(Stale("moved on")), status_of(ServiceError("no"))
+    (412, 400)
+    """
+    return next((STATUS_OF[kind] for kind in type(error).__mro__ if kind in STATUS_OF), 400)
+
 
 # What a person reads when the framework refuses with nothing more to say.
 SENTENCES = {
@@ -67,7 +83,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def service_refused(request: Request, error: ServiceError):
-        return refusal(request, error.status, error.message)
+        return refusal(request, status_of(error), error.message)
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception):

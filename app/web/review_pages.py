@@ -24,6 +24,7 @@ from app.service.review import ReviewService
 from app.web import table as tbl
 from app.web.common import browser_id, render_fresh
 from app.web.numbers import optional_whole_number, query_number
+from app.web.refusals import status_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -83,7 +84,7 @@ def _body(request: Request, source: Source, hole: int | None) -> tuple[int, dict
     except Unavailable:
         raise
     except ServiceError as error:
-        return error.status, {"refused": error.message, "hole": hole}
+        return status_of(error), {"refused": error.message, "hole": hole}
     if status == 200:
         _numbered(review["decisions"])
         if hole is None:
@@ -149,7 +150,7 @@ def decision_page(request: Request, source: Source) -> Response:
         raise  # answered by the one refusal handler
     except ServiceError as error:
         return render_fresh(request, "review.html", {**common, "r": {"refused": error.message, "hole": hole}},
-                            error.status if error.status != 400 else 422)
+                            status_of(error) if status_of(error) != 400 else 422)
     if status != 200:
         return render_fresh(request, "review.html", {**common, "r": {**found, "hole": hole}})
     decision = found["decision"]

@@ -23,6 +23,7 @@ from app.service.scorekeeper import (HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX
 from app.store.score_sheets import SheetRecord
 from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates
 from app.web.numbers import signed_number
+from app.web.refusals import status_of
 from app.web.score_pages import CHOICES, choose, rules_of, score_form_model
 
 router = APIRouter(include_in_schema=False)
@@ -120,7 +121,7 @@ async def create(request: Request):
         raise  # answered by the one refusal handler, as a page or a fragment
     except ServiceError as error:
         model = _setup_model(request, names, holes_text, other, chosen, error.message)
-        return render_fresh(request, "scorekeeper_setup.html", model, status=error.status)
+        return render_fresh(request, "scorekeeper_setup.html", model, status=status_of(error))
     return RedirectResponse(f"/scorekeeper/{sheet.id}", status_code=303)
 
 
@@ -191,9 +192,9 @@ async def enter_scores(request: Request, sheet_id: str):
     except ServiceError as error:
         sheet = service.sheet(browser, sheet_id)  # a sheet gone meanwhile: the refusal handler says so
         if htmx:
-            return _update(request, sheet, error.message, error.status, whole=isinstance(error, Stale))
+            return _update(request, sheet, error.message, status_of(error), whole=isinstance(error, Stale))
         typed = None if isinstance(error, Stale) else {k: str(v)[:12] for k, v in form.items() if _CELL.fullmatch(k)}
-        return _sheet_page(request, sheet, error.message, error.status, typed=typed)
+        return _sheet_page(request, sheet, error.message, status_of(error), typed=typed)
     if htmx:
         return _update(request, sheet)
     return RedirectResponse(f"/scorekeeper/{sheet_id}", status_code=303)
@@ -212,8 +213,8 @@ async def undo(request: Request, sheet_id: str):
     except ServiceError as error:
         sheet = service.sheet(browser, sheet_id)  # a sheet gone meanwhile: the refusal handler says so
         if htmx:
-            return _update(request, sheet, error.message, error.status, whole=True)
-        return _sheet_page(request, sheet, error.message, error.status)
+            return _update(request, sheet, error.message, status_of(error), whole=True)
+        return _sheet_page(request, sheet, error.message, status_of(error))
     hole, player, before, after = entry
     said = (f"Taken back: hole {hole + 1}, {sheet.players[player]} is "
             f"{'empty' if before is None else points_text(before)} again.")

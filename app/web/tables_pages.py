@@ -23,6 +23,7 @@ from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, Ta
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number
+from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
 from app.web.table_view import live_board, new_game_model, table_context
 
@@ -101,7 +102,7 @@ async def make_table(request: Request):
         raise
     except ServiceError as refusal:
         return render_fresh(request, "table_online_new.html",
-                            {"page": "friends", "m": make_table_model(form, refusal.message)}, refusal.status)
+                            {"page": "friends", "m": make_table_model(form, refusal.message)}, status_of(refusal))
     return _redirect(f"/t/{table['code']}")
 
 
@@ -258,7 +259,7 @@ async def _answer(request: Request, code: str, perform) -> Response:
         if not is_htmx(request):
             raise
         view = service.since(browser_id(request), code, seen)
-        return _render(request, view, status=refusal.status, message=refusal.message)
+        return _render(request, view, status=status_of(refusal), message=refusal.message)
     if not is_htmx(request):
         return _redirect(f"/t/{code}?t={now_ms()}")
     try:
