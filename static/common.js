@@ -9,6 +9,7 @@
  * - dialogClick, openDialog: openers and closers of the <dialog>s;
  * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
  *   life on the page;
+ * - motionReduced, moving, nameCards: cards moving from one board to the next (the table, a replay);
  * - soundOn, setSound, tone: the optional sounds (off at first).
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
@@ -183,6 +184,25 @@
     return !!config && config.verb === "get" && !!detail.elt && detail.elt.id === "table";
   }
 
+  /* Cards move between one board and the next by a view transition: each card of the
+   * board coming in is named by the place it is drawn as coming from (data-vt, set by
+   * the server), each card of the board going out by the place where it lies
+   * (data-place). The names are set here (the page's style rules forbid inline styles).
+   * Off with reduced motion. The live table and the replay both move their cards so. */
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function motionReduced() { return !!(reducedMotion && reducedMotion.matches); }
+
+  function moving() { return !!document.startViewTransition && !motionReduced(); }
+
+  function nameCards(root, by) {
+    if (!root || !root.querySelectorAll) return;
+    var key = by || "vt"; // "place" for a board going out
+    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
+      card.style.viewTransitionName = "card-" + card.dataset[key].replace(/[^a-z0-9-]/gi, "");
+    });
+  }
+
   /* Calls fn once the table moving in (a view transition) is in place, or now if none is. */
   function whenStill(fn) {
     var running = document.activeViewTransition;
@@ -255,6 +275,9 @@
     reloadTable: reloadTable,
     isTableRefresh: isTableRefresh,
     whenStill: whenStill,
+    motionReduced: motionReduced,
+    moving: moving,
+    nameCards: nameCards,
     soundOn: soundOn,
     setSound: setSound,
     tone: tone

@@ -48,19 +48,7 @@
    * place, the card you swap in from your drawn-card place to its place in your grid,
    * and so on. The names are set here (the page's style rules forbid inline styles).
    * Off with reduced motion. */
-  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
-
-  function moving() {
-    return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches);
-  }
-
-  function nameCards(root, by) {
-    if (!root || !root.querySelectorAll) return;
-    var key = by || "vt"; // "place" for a table going out
-    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
-      card.style.viewTransitionName = "card-" + card.dataset[key].replace(/[^a-z0-9-]/gi, "");
-    });
-  }
+  var moving = page.moving, nameCards = page.nameCards;  // common.js
 
   /* Replaces the board's content (change names the cards coming in), as a view
    * transition when motion is on. */
@@ -105,7 +93,7 @@
   var TALLY_MS = 420;
 
   function tallyScores(table) {
-    if (reducedMotion && reducedMotion.matches) return;
+    if (page.motionReduced()) return;
     Array.prototype.forEach.call(table.querySelectorAll("#board .seat[data-tally]"), function (seat) {
       var steps = [], score = seat.querySelector(".seat-score strong"), grid = seat.querySelector(".grid");
       try { steps = JSON.parse(seat.dataset.tally); } catch (e) { return; }

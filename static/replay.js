@@ -28,16 +28,8 @@
     wanted = Math.max(0, Math.min(count(), step));
     if (!busy) fetchWanted();
   }
-  /* Cards move from one step to the next as on the live table: by a view transition,
-   * each card going out named by where it lies (data-place), each coming in by where it
-   * is drawn as coming from (data-vt). Off with reduced motion. */
-  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
-  function moving() { return !!document.startViewTransition && !(reducedMotion && reducedMotion.matches); }
-  function nameCards(root, key) {
-    Array.prototype.forEach.call(root.querySelectorAll("[data-vt]"), function (card) {
-      card.style.viewTransitionName = "card-" + card.dataset[key].replace(/[^a-z0-9-]/gi, "");
-    });
-  }
+  /* Cards move from one step to the next as on the live table (common.js). */
+  var moving = window.GolfPage.moving, nameCards = window.GolfPage.nameCards;
   function swapIn(html) {
     var change = function () {
       var old = replay();

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from anyio import to_thread
 from sqlalchemy import Engine
 
-from app.service.common import in_transaction
+from app.service.common import in_transaction, purge_every
 from app.store import repository
 
 log = logging.getLogger(__name__)
@@ -105,19 +105,9 @@ def purge_sessions(engine: Engine, *, empty_for: timedelta, keep_for: timedelta,
 def start_purging(engine: Engine, settings) -> asyncio.Task:
     """Purge now and then every ``settings.session_purge_minutes`` in the background,
     until the returned task is cancelled. Every worker purges; deleting twice is harmless."""
-    async def purge_forever():
-        while True:
-            try:
-                removed = await to_thread.run_sync(lambda: purge_sessions(
-                    engine, empty_for=timedelta(hours=settings.empty_session_hours),
-                    keep_for=timedelta(days=settings.session_keep_days)))
-                if removed:
-                    log.info("purged %d idle sessions", removed)
-            except Exception:
-                log.exception("the purge of idle sessions failed; trying again later")
-            await asyncio.sleep(settings.session_purge_minutes * 60)
-
-    return asyncio.create_task(purge_forever())
+    return purge_every(settings.session_purge_minutes, lambda: purge_sessions(
+        engine, empty_for=timedelta(hours=settings.empty_session_hours),
+        keep_for=timedelta(days=settings.session_keep_days)), "idle sessions")
 
 
 # ------------------------------------------------------------------ secrets

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import threading
@@ -9,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
+from anyio import to_thread
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -82,3 +84,20 @@ class StateCache:
             self._states[key] = state
             while len(self._states) > self._size:
                 self._states.popitem(last=False)
+
+
+def purge_every(minutes: float, purge: Callable[[], int], what: str) -> asyncio.Task:
+    """Run ``purge`` (a sync function that deletes and counts ``what``) now, then every
+    ``minutes``, in a worker thread, until the returned task is cancelled. A failure is
+    logged and tried again next time. Every server process purges; deleting twice is harmless."""
+    async def purge_forever() -> None:
+        while True:
+            try:
+                removed = await to_thread.run_sync(purge)
+                if removed:
+                    log.info("purged %d %s", removed, what)
+            except Exception:
+                log.exception("the purge of %s failed; trying again later", what)
+            await asyncio.sleep(minutes * 60)
+
+    return asyncio.create_task(purge_forever())

@@ -16,11 +16,10 @@ import logging
 from collections.abc import Callable
 from datetime import timedelta
 
-from anyio import to_thread
 from sqlalchemy import Engine
 
 from app.service import clock
-from app.service.common import in_transaction
+from app.service.common import in_transaction, purge_every
 from app.service.review import table_key
 from app.service.table_streams import CONNECTED_WITHIN_MS
 from app.store import repository
@@ -55,16 +54,7 @@ def purge_tables(engine: Engine, *, finished_for: timedelta, unjoined_for: timed
 def start_purging_tables(engine: Engine, settings, watched: Callable[[str], bool]) -> asyncio.Task:
     """Purge now and then every ``settings.session_purge_minutes`` in the background,
     until the returned task is cancelled."""
-    async def purge_forever():
-        while True:
-            try:
-                removed = await to_thread.run_sync(lambda: purge_tables(
-                    engine, finished_for=timedelta(days=settings.finished_table_keep_days),
-                    unjoined_for=timedelta(hours=settings.unjoined_table_keep_hours), watched=watched))
-                if removed:
-                    log.info("purged %d finished or unjoined tables", removed)
-            except Exception:
-                log.exception("the purge of old tables failed; trying again later")
-            await asyncio.sleep(settings.session_purge_minutes * 60)
-
-    return asyncio.create_task(purge_forever())
+    return purge_every(settings.session_purge_minutes, lambda: purge_tables(
+        engine, finished_for=timedelta(days=settings.finished_table_keep_days),
+        unjoined_for=timedelta(hours=settings.unjoined_table_keep_hours), watched=watched),
+        "finished or unjoined tables")
