@@ -103,3 +103,20 @@ def people(browser, server):
     for context in contexts:
         context.close()
     assert not errors, f"script errors on the pages: {errors}"
+
+
+@pytest.fixture
+def sized(browser, server):
+    """A page of a new visitor with a viewport of the given size."""
+    contexts = []
+
+    def make(width: int, height: int, **options):
+        context = browser.new_context(base_url=server, viewport={"width": width, "height": height}, **options)
+        context.add_cookies([{"name": "golf_speed", "value": "instant", "url": server}])
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

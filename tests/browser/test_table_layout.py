@@ -16,23 +16,6 @@ from .layout import MATRIX, SLICE, Case, new_page, problems, stage
 from .tablekit import api, new_match, open_table, wait_settled
 
 
-@pytest.fixture
-def sized(browser, server):
-    """A page of a new visitor with a viewport of the given size."""
-    contexts = []
-
-    def make(width: int, height: int, **options):
-        context = browser.new_context(base_url=server, viewport={"width": width, "height": height}, **options)
-        context.add_cookies([{"name": "golf_speed", "value": "instant", "url": server}])
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
 def walk(browser, server, case: Case) -> list[str]:
     context, page = new_page(browser, server, case)
     errors: list[str] = []

@@ -3,27 +3,10 @@ view, axe clean; a friend opening the link is invited to sit, not told they watc
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.tablekit import axe_violations
 
 EIGHT_SEATS = {"name": "Big table", "host_name": "Ann", "seat_count": "8", "preset": "standard", "holes": "1",
                "timer_seconds": "", **{f"seat_{i}": ("open" if i < 4 else "medium") for i in range(1, 8)}}
-
-
-@pytest.fixture
-def screen(browser, server):
-    contexts = []
-
-    def open_page():
-        context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 720})
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def in_view_and_uncovered(page, locator) -> bool:
@@ -37,8 +20,8 @@ def in_view_and_uncovered(page, locator) -> bool:
         return at === e || e.contains(at); }""")
 
 
-def test_eight_seats_and_start_fit_the_screen(screen):
-    host = screen()
+def test_eight_seats_and_start_fit_the_screen(sized):
+    host = sized(1280, 720)
     location = host.request.post("/tables", form=EIGHT_SEATS, max_redirects=0).headers["location"]
     host.goto(location)
     start = host.get_by_role("button", name="Start the match")
@@ -53,8 +36,8 @@ def test_eight_seats_and_start_fit_the_screen(screen):
     assert axe_violations(host) == []
 
 
-def test_a_friend_with_the_link_is_invited_to_sit(screen):
-    host, friend = screen(), screen()
+def test_a_friend_with_the_link_is_invited_to_sit(sized):
+    host, friend = sized(1280, 720), sized(1280, 720)
     location = host.request.post("/tables", form=EIGHT_SEATS, max_redirects=0).headers["location"]
     friend.goto(location)
     heading = friend.locator("h1").inner_text()
