@@ -202,6 +202,44 @@ class GolfState:
         other.log = list(self.log)
         return other
 
+    def snapshot(self) -> dict:
+        """Everything but the rules and the log, as JSON: kept beside the log, so that a
+        state is had again (:meth:`restore`) without replaying the match from its deal.
+        It holds every hidden card: it never leaves the server. A copy: the state may
+        go on changing."""
+        return {
+            "seed": self.seed, "hole": self.hole, "phase": self.phase.value, "turn": self.turn,
+            "grids": [list(g) for g in self.grids], "face_up": [list(f) for f in self.face_up],
+            "peeked": [sorted(p) for p in self.peeked], "opening_left": list(self.opening_left),
+            "stock": list(self.stock), "discard": list(self.discard),
+            "held": self.held, "held_source": self.held_source, "closed_by": self.closed_by,
+            "final_turns": list(self.final_turns), "reshuffles": self.reshuffles,
+            "hole_scores": [list(s) for s in self.hole_scores],
+        }
+
+    @classmethod
+    def restore(cls, rules: RuleSet, snapshot: dict, log: list[str]) -> GolfState:
+        """The state a :meth:`snapshot` was taken of, ``log`` being the log it had then.
+
+        >>> state = GolfState.new(7)
+        >>> state.apply(0, Reveal(0)) and None
+        >>> GolfState.restore(state.rules, state.snapshot(), state.log) == state
+        True
+        """
+        state = cls.__new__(cls)
+        state.rules, state.seed, state.hole = rules, snapshot["seed"], snapshot["hole"]
+        state.phase, state.turn = Phase(snapshot["phase"]), snapshot["turn"]
+        state.grids = [list(grid) for grid in snapshot["grids"]]
+        state.face_up = [list(row) for row in snapshot["face_up"]]
+        state.peeked = [set(p) for p in snapshot["peeked"]]
+        state.opening_left = list(snapshot["opening_left"])
+        state.stock, state.discard = list(snapshot["stock"]), list(snapshot["discard"])
+        state.held, state.held_source, state.closed_by = snapshot["held"], snapshot["held_source"], snapshot["closed_by"]
+        state.final_turns, state.reshuffles = list(snapshot["final_turns"]), snapshot["reshuffles"]
+        state.hole_scores = [list(scores) for scores in snapshot["hole_scores"]]
+        state.log = list(log)
+        return state
+
     # ----------------------------------------------------------------- reading
 
     @property

@@ -129,3 +129,35 @@ def test_a_clone_is_equal_and_independent():
     assert copy == state
     play(copy, "0r0")
     assert copy != state and state.face_up[0][0] is False and state.log == []
+
+
+@pytest.mark.parametrize("name", ["standard", "four-card", "nine-card", "knocking", "jokers", "eighteen-holes"])
+def test_a_snapshot_taken_anywhere_goes_on_exactly_as_the_match_did(name):
+    """A stored snapshot stands for the replay of the log up to it: restored at any point
+    of a match, through the JSON it is kept as, the rest of the log gives the same state."""
+    import json
+
+    states: list[GolfState] = []
+    final = greedy_match(seed=33, rules=PRESETS[name], states=states)
+    for before in states[:: max(len(states) // 40, 1)]:
+        kept = json.loads(json.dumps(before.snapshot()))
+        restored = GolfState.restore(before.rules, kept, before.log)
+        assert restored == before
+        for entry in final.log[len(before.log):]:
+            restored.apply(*parse_log_entry(entry))
+        assert restored == final
+
+
+def test_a_restored_state_shares_nothing_with_its_snapshot():
+    state = GolfState.new(seed=4)
+    snapshot = state.snapshot()
+    restored = GolfState.restore(state.rules, snapshot, [])
+    play(restored, "0r0")
+    assert snapshot["face_up"][0][0] is False and GolfState.restore(state.rules, snapshot, []) == GolfState.new(seed=4)
+
+
+def test_a_snapshot_does_not_change_with_the_state_it_was_taken_of():
+    state = GolfState.new(seed=4)
+    snapshot = state.snapshot()
+    play(state, "0r0", "1r0")
+    assert GolfState.restore(state.rules, snapshot, []) == GolfState.new(seed=4)
