@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -37,7 +39,7 @@ from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict, rules_
 from app.golf.view import Seat, spectator_view, view, view_event
 from app.names import NameRefused, checked_name, name_key
 from app.service import clock, replays
-from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
+from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
@@ -56,11 +58,35 @@ HOST = 0
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 TIMER_SECONDS = (10, 3600)
-LOST_RACE_RETRIES = 3
+# Another seat's change saved between a change's read and its write: played again on the
+# table as it now stands. Forty people joining at once lose up to 39 races in a row.
+LOST_RACE_RETRIES = 60
+SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far behind is shown the steps since)
 NOTICES_KEPT = 20
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
 MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
 READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
+
+
+@dataclass
+class TableOutcome:
+    """What a call on a table gives its caller: the table state of shared/API.md from the
+    caller's seat (or as a spectator), and for the page what happened since it was drawn
+    (``events``, as the caller's seat is told them, its own moves left out, for it knows
+    them) and each step of it (``frames``: its events, the caller's own move's too, and the
+    table as the caller sees it after), made once, in the transaction that played them.
+    ``moves`` is the log's length now, ``read_moves`` when the call read it."""
+
+    table: dict
+    moves: int = 0
+    read_moves: int = 0
+    events: list[dict] = field(default_factory=list)
+    frames: list[tuple[list[dict], dict]] = field(default_factory=list)
+
+
+class StaleAction(Stale):
+    """The version a client named makes its own action stale: its seat acted since, or a
+    new hole was dealt. (Other seats' moves since are no reason to refuse it.)"""
 
 
 def invite_code() -> str:
@@ -90,6 +116,42 @@ def page_stamp(version: int, connected: list[bool], next_code: str | None) -> st
     '7.10.'
     """
     return f"{version}.{''.join('1' if up else '0' for up in connected)}.{next_code or ''}"
+
+
+def actions_of(log: list[str], seat: int | None) -> int:
+    """How many of the log's actions are ``seat``'s (a log entry starts with its seat's digit).
+
+    >>> actions_of(["0r1", "1r0", "0ds"], 0), actions_of(["0r1"], None)
+    (2, 0)
+    """
+    if seat is None:
+        return 0
+    digit = str(seat)
+    return sum(1 for entry in log if entry[0] == digit)
+
+
+def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> list[dict]:
+    """The table's snapshots once ``state`` is saved as its next version: the newest
+    last, at most SNAPSHOTS_KEPT, one per length of the log; none of before a change
+    that put a new state in place (``replaced``: a deal, an undo), whose logs differ."""
+    kept = [] if replaced else list(record.snapshots or [])
+    if kept and kept[-1]["moves"] == len(state.log):
+        return kept  # nothing was played: the newest stands for this version too
+    kept.append({"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()})
+    return kept[-SNAPSHOTS_KEPT:]
+
+
+def moves_at(record: TableRecord, version: int) -> int | None:
+    """The log's length at ``version``, from the table's snapshots; None when they do not
+    reach back that far.
+
+    >>> record = TableRecord("c", 9, "", "playing", {}, 1, [], [], [], None, None, False, 0, 0, 0,
+    ...                      snapshots=[{"version": 4, "moves": 10}, {"version": 7, "moves": 12}])
+    >>> moves_at(record, 4), moves_at(record, 6), moves_at(record, 9), moves_at(record, 3)
+    (10, 10, 12, None)
+    """
+    known = [s["moves"] for s in record.snapshots or [] if s["version"] <= version]
+    return known[-1] if known else None
 
 
 class TableService:
@@ -202,7 +264,7 @@ class TableService:
     # ------------------------------------------------------------------ the table
 
     def create(self, browser_id: str, *, name: str, rules: dict | str | None, seats: list[str],
-               host_name: str = "Host", timer_seconds: int | None = None) -> dict:
+               host_name: str = "Host", timer_seconds: int | None = None) -> TableOutcome:
         """A new table, its caller the host at seat 0."""
         name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
         host_name = display_name(host_name)
@@ -236,9 +298,9 @@ class TableService:
 
         in_transaction(self.engine, make)
         self.notifier.publish(record.code, record.version)
-        return self._describe(record, self._fresh_state(record), browser_id, [])
+        return TableOutcome(self._describe(record, self._fresh_state(record), browser_id, []))
 
-    def join(self, browser_id: str, code: str, name: str) -> dict:
+    def join(self, browser_id: str, code: str, name: str) -> TableOutcome:
         """The first open seat; a person already seated keeps theirs."""
         name = display_name(name)
 
@@ -265,7 +327,7 @@ class TableService:
 
         return self._run(browser_id, code, None, sit)
 
-    def set_seat(self, browser_id: str, code: str, seat: int, kind: str) -> dict:
+    def set_seat(self, browser_id: str, code: str, seat: int, kind: str) -> TableOutcome:
         """The host makes a seat open or a computer player of a level, before the start."""
         if kind != "open" and kind not in LEVELS:
             raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
@@ -283,7 +345,7 @@ class TableService:
 
         return self._run(browser_id, code, None, change)
 
-    def start(self, browser_id: str, code: str, fill: str | None = None) -> dict:
+    def start(self, browser_id: str, code: str, fill: str | None = None) -> TableOutcome:
         """The host deals the first hole; open seats become computer players at ``fill``."""
         if fill is not None and fill not in LEVELS:
             raise Invalid(f"fill is a computer level: {', '.join(LEVELS)}.")
@@ -304,8 +366,9 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    def act(self, browser_id: str, code: str, action: Action | dict, if_match: int | None = None) -> dict:
-        """A move of the caller's own seat."""
+    def act(self, browser_id: str, code: str, action: Action | dict, if_match: int | None = None) -> TableOutcome:
+        """A move of the caller's own seat. ``if_match`` refuses it only when it is stale
+        for this seat (:meth:`_check_version`): people moving at once are all played."""
         if isinstance(action, dict):
             try:
                 action = action_from_json(action)
@@ -327,7 +390,7 @@ class TableService:
 
         return self._run(browser_id, code, if_match, move)
 
-    def undo(self, browser_id: str, code: str, if_match: int | None = None) -> dict:
+    def undo(self, browser_id: str, code: str, if_match: int | None = None) -> TableOutcome:
         """Take back the caller's own last action, only while no other seat has acted
         since, and only an action that showed no card that was hidden (a face-down card
         or a stock card): taking that back would let a person know a hidden card."""
@@ -340,9 +403,9 @@ class TableService:
                 raise Conflict(refusal)
             return replay(self._seed(record), state.rules, state.log[:-1])
 
-        return self._run(browser_id, code, if_match, take_back)
+        return self._run(browser_id, code, if_match, take_back, strict=True)
 
-    def leave(self, browser_id: str, code: str) -> dict:
+    def leave(self, browser_id: str, code: str) -> TableOutcome:
         """Before the start the seat opens again; during the match a computer player
         takes it (the match goes on) and the match counts as a loss for the leaver."""
         def go(connection, record, state):
@@ -404,7 +467,7 @@ class TableService:
                 record.deadline_ms = None
                 self._notice(record, None, "Everyone at the table is away: the match waits until someone is back.")
                 return []
-            self._run(None, code, record.version, wait, computers=False, own_deadline=True)
+            self._run(None, code, record.version, wait, computers=False, own_deadline=True, strict=True)
             return True
         if state.phase is Phase.MATCH_OVER:
             return False
@@ -449,7 +512,7 @@ class TableService:
                 record.deadline_ms = None
             return events
 
-        self._run(None, code, record.version, play, computers=False, own_deadline=True)
+        self._run(None, code, record.version, play, computers=False, own_deadline=True, strict=True)
         return True
 
     def sweep(self) -> int:
@@ -469,36 +532,36 @@ class TableService:
         return stamp == page_stamp(record.version, [entry["kind"] == "person" and seat in connected
                                                     for seat, entry in enumerate(record.seats)], self._next(record))
 
-    def since(self, browser_id: str, code: str, seen: int | None) -> dict:
+    def since(self, browser_id: str, code: str, seen: int | None) -> TableOutcome:
         """The table as :meth:`table` gives it, and what happened since the caller's page
         last drew it (``seen``: the number of actions in the log then), for the page to
-        tell and show step by step: ``events`` (as the caller's seat names them, its own
-        actions left out, for it knows them) and ``frames`` (each action's events, its
-        own actions' too, and the view after it). ``moves`` is the log's length now."""
-        record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+        tell and show step by step (see :class:`TableOutcome`). The steps are played from
+        the snapshot kept at ``seen`` (or just before it), never from the deal: a page
+        further behind than the snapshots reach is drawn as the table stands."""
+        record, state = self._read(lambda connection: self._load(connection, code))
         self._keep(record, state)
         if self._settle_on_read(browser_id, record):
-            record, state = in_transaction(self.engine, lambda connection: self._load(connection, code))
+            record, state = self._read(lambda connection: self._load(connection, code))
             self._keep(record, state)
         table = self._describe(record, state, browser_id, [])  # the same read as the moves below
         you = table["you"]
         players = len(record.seats)
         moves = len(record.log)
-        events: list[dict] = []
-        frames: list[tuple[list[dict], dict]] = []
-        if record.status != "waiting" and seen is not None and 0 <= seen < moves \
-                and moves - seen <= FRAMES_KEPT:
-            before = replay(self._seed(record), RuleSet(**record.rules), record.log[:seen])
-            seats = seated(record)
-            for entry in record.log[seen:]:
-                seat, action = parse_log_entry(entry)
-                happened = before.apply(seat, action)
-                events += [view_event(e, you, players) for e in told(happened, you)]
-                frames.append(([view_event(e, you, players) for e in happened],
-                               view(before, you, seats) if you is not None else spectator_view(before, seats)))
-        return {"table": table, "moves": moves, "events": events, "frames": frames}
+        outcome = TableOutcome(table, moves=moves, read_moves=moves)
+        if record.status == "waiting" or seen is None or not 0 <= seen < moves or moves - seen > FRAMES_KEPT:
+            return outcome
+        if record.snapshots and not any(s["moves"] <= seen for s in record.snapshots):
+            return outcome
+        before = self._state_at(record, seen)
+        seats = seated(record)
+        for entry in record.log[seen:]:
+            happened = before.apply(*parse_log_entry(entry))
+            outcome.events += [view_event(e, you, players) for e in told(happened, you)]
+            outcome.frames.append(([view_event(e, you, players) for e in happened],
+                                   view(before, you, seats) if you is not None else spectator_view(before, seats)))
+        return outcome
 
-    def again(self, browser_id: str, code: str) -> dict:
+    def again(self, browser_id: str, code: str) -> TableOutcome:
         """After the end, a new table with the same name, rules, seats and timer, made
         once: the caller is its host, the other people's seats wait open for them, kept
         for them alone for ``hold_ms`` (the old table names it as ``next``, so every
@@ -538,18 +601,45 @@ class TableService:
     # ------------------------------------------------------------------ the one loop
 
     def _run(self, browser_id: str | None, code: str, if_match: int | None, change, *, computers: bool = True,
-             own_deadline: bool = False) -> dict:
+             own_deadline: bool = False, strict: bool = False) -> TableOutcome:
         """The one loop: load, check the version, ``change``, let the computer seats move
         (unless ``computers`` is false: a timeout plays one seat a transaction), settle,
-        save, tell. ``own_deadline``: ``change`` has set the turn timer's deadline itself."""
+        save, tell. ``own_deadline``: ``change`` has set the turn timer's deadline itself.
+
+        ``if_match``, the version the caller last saw, refuses the change (:class:`Stale`)
+        only when it makes the caller's own action stale (:meth:`_check_version`), or,
+        ``strict``, when anything changed at all (an undo; a timeout's turn, chosen from the
+        table as read). The answer's frames are made here, each step as the caller sees it."""
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
+        frames: list[tuple[list[dict], dict]] = []
+        read: dict = {}  # the log's length as read; whether the change put a new state in place
+        current: list[TableRecord] = []  # the record as read, which the change may alter
 
         def load(connection: Connection):
             nonlocal connected
+            frames.clear()  # a transaction run again starts afresh
             if browser_id is not None:
                 connected = self.streams.connected_seats(connection, code)
-            return self._load(connection, code)
+            record, state = self._load(connection, code)
+            read.update(moves=len(state.log), replaced=False)
+            current[:] = [record]
+            return record, state
+
+        def checked(connection: Connection, record: TableRecord, state: GolfState):
+            if if_match is not None and if_match != record.version:
+                self._check_version(record, state, if_match, browser_id, strict)
+            result = change(connection, record, state)
+            read["replaced"] = isinstance(result, GolfState)  # a new deal, an undo: the snapshots start again
+            return result
+
+        def step(state: GolfState, events: list[dict]) -> None:
+            if browser_id is None:
+                return  # a timeout's write: no one to answer
+            record = current[0]
+            you, seats = seat_of(record, browser_id), seated(record)
+            frames.append(([view_event(e, you, state.rules.players) for e in events],
+                           view(state, you, seats) if you is not None else spectator_view(state, seats)))
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             record.updated_ms = now
@@ -572,6 +662,7 @@ class TableService:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
                 hole_waits = state.phase is Phase.HOLE_OVER and any(e["kind"] == "person" for e in record.seats)
                 record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
+            record.snapshots = kept_snapshots(record, state, replaced=read["replaced"])
 
         def save(connection: Connection, record: TableRecord, read_version: int) -> None:
             repository.save_table(connection, record, read_version)
@@ -582,22 +673,50 @@ class TableService:
         for attempt in range(LOST_RACE_RETRIES + 1):
             try:
                 record, state, events = run_turn(
-                    self.engine, load, if_match, change,
+                    self.engine, load, None, checked,
                     level_of=self._computer_levels if computers else self._no_computers, seed_of=self._seed,
-                    settle=settle, save=save)
+                    settle=settle, save=save, on_step=step)
                 break
+            except StaleAction:
+                raise
             except Stale:
                 # Another seat's change was saved between this one's read and write (people
-                # reveal at once when a hole starts). A request that named no version is
-                # played on the table as it now stands, checked afresh, rather than refused.
-                if if_match is not None or attempt == LOST_RACE_RETRIES:
+                # reveal at once when a hole starts): played on the table as it now stands,
+                # checked afresh, rather than refused.
+                if attempt == LOST_RACE_RETRIES:
                     raise
+                if attempt >= 2:  # many at once: spread them out a little
+                    time.sleep(random.uniform(0, min(0.001 * attempt, 0.02)))
         self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
-        return self._describe(record, state, browser_id, events or [], connected) if browser_id is not None else {}
+        if browser_id is None:
+            return TableOutcome({})
+        table = self._describe(record, state, browser_id, events or [], connected)
+        you = table["you"]
+        return TableOutcome(table, moves=len(state.log), read_moves=read["moves"],
+                            events=[view_event(e, you, state.rules.players) for e in told(events or [], you)],
+                            frames=frames if events is not None else [])
+
+    @staticmethod
+    def _check_version(record: TableRecord, state: GolfState, if_match: int, browser_id: str | None,
+                       strict: bool) -> None:
+        """Refuse a change made from version ``if_match`` (older than the table's) when
+        that makes it stale: ``strict``, or the caller's seat acted since, or a hole was
+        dealt, or what happened since is not known (the table's snapshots do not reach
+        back that far, or were started again by an undo or a deal). Moves of other seats
+        since (people revealing at once) leave it standing: it is checked afresh by the
+        rules against the table as it now stands."""
+        moves = None if strict or if_match > record.version else moves_at(record, if_match)
+        seat = seat_of(record, browser_id) if browser_id is not None else None
+        if moves is None or seat is None or moves > len(state.log):
+            raise StaleAction(STALE_MESSAGE)
+        for entry in state.log[moves:]:
+            logged = parse_log_entry(entry)
+            if logged.seat == seat or isinstance(logged.action, NextHole):
+                raise StaleAction(STALE_MESSAGE)
 
     @staticmethod
     def _no_computers(record: TableRecord) -> Callable[[int], str | None]:
@@ -620,8 +739,21 @@ class TableService:
         record = self._record(connection, code)
         state = self.cache.take((record.code, record.version, record.seed))
         if state is None:
-            state = replay(self._seed(record), RuleSet(**record.rules), record.log)
+            state = self._state_at(record, len(record.log))
         return record, state
+
+    def _state_at(self, record: TableRecord, moves: int) -> GolfState:
+        """The match after the first ``moves`` actions of its log: restored from the
+        newest snapshot at or before them and played on from there, the few actions
+        since; replayed from the deal only when no snapshot is that old."""
+        rules = RuleSet(**record.rules)
+        kept = next((s for s in reversed(record.snapshots or []) if s["moves"] <= moves), None)
+        if kept is None:
+            return replay(self._seed(record), rules, record.log[:moves])
+        state = GolfState.restore(rules, kept["state"], record.log[:kept["moves"]])
+        for entry in record.log[kept["moves"]:moves]:
+            state.apply(*parse_log_entry(entry))
+        return state
 
     def _keep(self, record: TableRecord, state: GolfState) -> None:
         self.cache.put((record.code, record.version, record.seed), state)
@@ -719,7 +851,7 @@ class TableService:
                 level=None, paused=False,
                 elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
                 clock_running=record.status == "playing",
-                actions_taken=sum(1 for entry in state.log if you is not None and parse_log_entry(entry).seat == you),
+                actions_taken=actions_of(state.log, you),
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
                 events=[view_event(e, you, players) for e in events], seats=seated(record),
@@ -762,7 +894,7 @@ class TableService:
         if isinstance(last, Reveal):
             return "A card turned face up cannot be turned down again."
         if isinstance(last, Swap):
-            before = replay(self._seed(record), state.rules, state.log[:-1])
+            before = self._state_at(record, len(state.log) - 1)
             if not before.face_up[seat][last.position]:
                 return "The card you replaced was face down and everyone has seen it now: the swap stands."
             return None

@@ -207,6 +207,12 @@ class OnlineTable(Base):
     """Every person has been away too long: the turn timer is stopped until one is back."""
     read_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     """When the table was last read (to the minute or so), which keeps it from the purge."""
+    snapshots: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    """The match as it stood after each of its last few changes: ``{"version", "moves",
+    "state"}``, ``state`` an engine snapshot (every card, hidden ones too: it never leaves
+    the server), ``moves`` the log's length then. A read restores the newest rather than
+    replaying the log, and a page some versions behind is shown the steps since from the
+    one it was drawn at. Null for a table saved before they were kept: its log is replayed."""
 
 
 class OnlineResult(Base):

@@ -84,6 +84,7 @@ class TableRecord:
     updated_ms: int
     seen_ms: int | None = None
     away: bool = False
+    snapshots: list | None = None
 
 
 @dataclass

@@ -81,7 +81,7 @@ def answer(table: dict, status: int = 200) -> JSONResponse:
 @router.post("", status_code=201, responses=TABLE_REFUSALS, summary="Make a table; you sit at seat 0 as its host")
 def make_table(body: NewTable, service: Tables, browser_id: BrowserId):
     return answer(service.create(browser_id, name=body.name, rules=body.rules, seats=body.seats,
-                                 host_name=body.host_name, timer_seconds=body.timer_seconds), 201)
+                                 host_name=body.host_name, timer_seconds=body.timer_seconds).table, 201)
 
 
 @router.get("/{code}", responses=TABLE_REFUSALS, summary="The table from your seat, or as a spectator")
@@ -91,23 +91,23 @@ def get_table(code: Code, service: Tables, browser_id: BrowserId):
 
 @router.post("/{code}/join", responses=TABLE_REFUSALS, summary="Take the first open seat (or get yours back)")
 def join(code: Code, body: Join, service: Tables, browser_id: BrowserId):
-    return answer(service.join(browser_id, code, body.name))
+    return answer(service.join(browser_id, code, body.name).table)
 
 
 @router.post("/{code}/seats/{seat}", responses=TABLE_REFUSALS,
              summary="The host makes a seat open or a computer player, before the start")
 def set_seat(code: Code, seat: Annotated[int, Path(ge=0, le=7)], body: SeatKind, service: Tables,
              browser_id: BrowserId):
-    return answer(service.set_seat(browser_id, code, seat, body.kind))
+    return answer(service.set_seat(browser_id, code, seat, body.kind).table)
 
 
 @router.post("/{code}/start", responses=TABLE_REFUSALS, summary="The host starts the match")
 def start(code: Code, service: Tables, browser_id: BrowserId, body: Annotated[Start | None, Body()] = None):
-    return answer(service.start(browser_id, code, (body or Start()).fill))
+    return answer(service.start(browser_id, code, (body or Start()).fill).table)
 
 
 def _act(service: TableService, browser_id: str, code: str, action: dict, version: int | None) -> JSONResponse:
-    return answer(service.act(browser_id, code, action, if_match=version))
+    return answer(service.act(browser_id, code, action, if_match=version).table)
 
 
 @router.post("/{code}/reveal", responses=TABLE_REFUSALS, summary="Turn one of your cards up")
@@ -148,18 +148,18 @@ def next_hole(code: Code, service: Tables, browser_id: BrowserId, version: Versi
 @router.post("/{code}/undo", responses=TABLE_REFUSALS,
              summary="Take back your own last action while no other seat has acted since")
 def undo(code: Code, service: Tables, browser_id: BrowserId, version: Version):
-    return answer(service.undo(browser_id, code, if_match=version))
+    return answer(service.undo(browser_id, code, if_match=version).table)
 
 
 @router.post("/{code}/leave", responses=TABLE_REFUSALS, summary="Leave: a computer player takes your seat")
 def leave(code: Code, service: Tables, browser_id: BrowserId):
-    return answer(service.leave(browser_id, code))
+    return answer(service.leave(browser_id, code).table)
 
 
 @router.post("/{code}/again", responses=TABLE_REFUSALS,
              summary="After the end: a new table with the same rules and seats, made once (its code is `next`)")
 def again(code: Code, service: Tables, browser_id: BrowserId):
-    return answer(service.again(browser_id, code))
+    return answer(service.again(browser_id, code).table)
 
 
 class TableEventStream(EventSourceResponse):

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, Outcome
-from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableService, page_stamp
+from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableOutcome, TableService, page_stamp
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number
@@ -97,7 +97,7 @@ def _new_table_request(form) -> dict:
 async def make_table(request: Request):
     form = await request.form()
     try:
-        table = _service(request).create(browser_id(request), **_new_table_request(form))
+        table = _service(request).create(browser_id(request), **_new_table_request(form)).table
     except Unavailable:
         raise
     except ServiceError as refusal:
@@ -151,31 +151,31 @@ def _to_act(match: dict) -> set[str]:
     return {turn} if turn else set()
 
 
-def online_context(request: Request, view: dict, *, message: str | None = None, said: str | None = None,
+def online_context(request: Request, view: TableOutcome, *, message: str | None = None, said: str | None = None,
                    focus: str = "prompt", shown: int | None = None) -> dict:
     """The table fragment's model: the single-player table's, with what differs at a
     table of people (no pause, restart, new game or hint; undo by the table's rules; the
     seats' names and connections; the timer; leave; another match)."""
-    table = view["table"]
+    table = view.table
     code = table["code"]
     base = f"/t/{code}"
     context = {"code": code, "name": table["name"], "status": table["status"], "you": table["you"],
                "is_host": table["you"] == table["host"], "host_seat": table["host"],
                "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
-               "moves": view["moves"], "stamp": _stamp(table), "version": table["version"],
-               "live_url": f"{base}/table?seen={view['moves']}&shown={table['version']}&stamp={_stamp(table)}",
+               "moves": view.moves, "stamp": _stamp(table), "version": table["version"],
+               "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
                "link": str(request.base_url).rstrip("/") + base, "base": base, "next": table["next"],
                "message": message, "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
                "open_seats": any(s["kind"] == "open" for s in table["seats"]), "online": True}
     if table["status"] == "waiting":
         return context
     match = dict(table["match"])
-    match["events"] = view["events"]
+    match["events"] = view.events
     connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
     for player in match["players"]:
         player["connected"] = connected.get(player["seat"])
     frames = [(events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
-              for events, seen in view["frames"]]
+              for events, seen in view.frames]
     outcome = Outcome(match, frames)
     t = table_context(request, outcome, message=message, focus=focus, said=said)
     over = match["phase"] == "match_over"
@@ -203,7 +203,7 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
         turn = match.get("turn")
         names = {p["id"]: p["name"] for p in match["players"]}
         t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
-    if not watching and match["legal"] and view["events"] and match["phase"] not in ("hole_over", "match_over"):
+    if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
         t["say"] = f"{t['say']} Your turn.".strip()
         if t["frames"]:
             t["say"] = "Your turn."
@@ -213,7 +213,7 @@ def online_context(request: Request, view: dict, *, message: str | None = None, 
     return t
 
 
-def _render(request: Request, view: dict, status: int = 200, page: bool = False, **options) -> Response:
+def _render(request: Request, view: TableOutcome, status: int = 200, page: bool = False, **options) -> Response:
     t = online_context(request, view, **options)
     name = "table_online.html" if page else "table_online_fragment.html"
     return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
@@ -239,20 +239,23 @@ def table_fragment(request: Request, code: str):
     if stamp and service.shows(browser_id(request), code, stamp):
         return Response(status_code=204)
     view = service.since(browser_id(request), code, _seen(request))
-    if stamp == _stamp(view["table"]):  # changed and changed back meanwhile
+    if stamp == _stamp(view.table):  # changed and changed back meanwhile
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
     return _render(request, view, shown=shown if shown >= 0 else None)
 
 
 async def _answer(request: Request, code: str, perform) -> Response:
-    """A change posted from the page: the fragment with HTMX (a refusal drawn with its
-    reason), a redirect back to the page without script."""
+    """A change posted from the page, answered from the change's own outcome (the steps
+    it played, made in its transaction): the fragment with HTMX (a refusal drawn with its
+    reason), a redirect back to the page without script. Only a page that was behind
+    when it posted (it had not yet drawn another seat's move) is drawn from a fresh read,
+    so that it is shown those moves too."""
     service = _service(request)
     form = await request.form()
     seen = _seen(request, form)
     try:
-        said = perform(service, browser_id(request), form)
+        outcome, said = perform(service, browser_id(request), form)
     except Unavailable:
         raise
     except ServiceError as refusal:
@@ -266,7 +269,9 @@ async def _answer(request: Request, code: str, perform) -> Response:
         shown = form_version(request, form)
     except Invalid:
         shown = None
-    return _render(request, service.since(browser_id(request), code, seen), said=said, shown=shown)
+    if seen is not None and seen != outcome.read_moves:
+        outcome = service.since(browser_id(request), code, seen)
+    return _render(request, outcome, said=said, shown=shown)
 
 
 @router.post("/t/{code}/play/{command}")
@@ -274,11 +279,10 @@ async def play(request: Request, code: str, command: str):
     if command not in MOVES:
         raise HTTPException(404)
 
-    def perform(service: TableService, browser: str, form) -> str | None:
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, str | None]:
         version = form_version(request, form)
         if command == "undo":
-            service.undo(browser, code, if_match=version)
-            return "Your last move was taken back."
+            return service.undo(browser, code, if_match=version), "Your last move was taken back."
         if command in ("reveal", "swap"):
             action = {"action": command,
                       "position": whole_number(form.get("position"), "Choose a card: the move named no position.")}
@@ -286,8 +290,7 @@ async def play(request: Request, code: str, command: str):
             action = {"action": "draw", "source": form.get("source")}
         else:
             action = {"action": command.replace("-", "_")}
-        service.act(browser, code, action, if_match=version)
-        return None
+        return service.act(browser, code, action, if_match=version), None
 
     return await _answer(request, code, perform)
 
@@ -302,15 +305,15 @@ async def join(request: Request, code: str):
 
 @router.post("/t/{code}/seats/{seat}")
 async def set_seat(request: Request, code: str, seat: int):
-    def perform(service: TableService, browser: str, form) -> None:
-        service.set_seat(browser, code, seat, form.get("kind") or "")
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
+        return service.set_seat(browser, code, seat, form.get("kind") or ""), None
     return await _answer(request, code, perform)
 
 
 @router.post("/t/{code}/start")
 async def start(request: Request, code: str):
-    def perform(service: TableService, browser: str, form) -> None:
-        service.start(browser, code, form.get("fill") or None)
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
+        return service.start(browser, code, form.get("fill") or None), None
     return await _answer(request, code, perform)
 
 
@@ -322,6 +325,6 @@ async def leave(request: Request, code: str):
 
 @router.post("/t/{code}/again")
 async def again(request: Request, code: str):
-    table = _service(request).again(browser_id(request), code)
+    table = _service(request).again(browser_id(request), code).table
     return _redirect(f"/t/{table['next']}")
 

@@ -1,0 +1,26 @@
+"""online_tables.snapshots: the match as it stood after each of its last changes, so that
+a read restores it rather than replaying its log
+
+Revision ID: 0009
+Revises: 0008
+Create Date: 2026-12-01
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = '0009'
+down_revision = '0008'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    # Null for every table there is: its log is replayed once, and its next change keeps one.
+    with op.batch_alter_table('online_tables', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('snapshots', sa.JSON(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('online_tables', schema=None) as batch_op:
+        batch_op.drop_column('snapshots')
