@@ -6,6 +6,8 @@
  * - The make-table form shows as many seat choices as there are seats.
  * - Counts the turn timer down, and the match's clock on, between the server's updates
  *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
+ * - Fetches the table only when the stream tells of a version the page does not show
+ *   (or of a seat's connection): the news of your own move costs nothing.
  * - Never misses a change, never drops a move: the table takes one request at a time
  *   (hx-sync drops the others), so an event that comes while a request is under way asks
  *   again after it, and a move made while the table is being fetched goes first.
@@ -130,6 +132,7 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     inFlight += 1;
     refreshing = page.isTableRefresh(event.detail);
+    if (refreshing) seatsChanged = false; // this fetch brings the seats as they are
   });
 
   // A move goes before a refresh: the table takes one request at a time and would drop
@@ -147,7 +150,22 @@
   // now, it could come in before the table going out is photographed, and your move would
   // not glide.
   var awaitingStill = false;
+  var announced = 0, seatsChanged = false; // the newest version the stream told of; a seat's connection changed
   document.addEventListener("sse:table", function (event) {
+    var told = null;
+    try { told = event.detail && event.detail.data ? JSON.parse(event.detail.data) : null; } catch (e) { told = null; }
+    if (told && typeof told.version === "number") {
+      announced = Math.max(announced, told.version);
+      if (told.seats) seatsChanged = true;
+    }
+    // Nothing to fetch when the page already shows that version and no seat's
+    // connection changed: above all the news of your own move, whose answer brought it.
+    var table = byId("table");
+    var shown = table ? parseInt(table.dataset.version, 10) : NaN;
+    if (!seatsChanged && announced && shown >= announced && !missed) {
+      event.stopPropagation();
+      return;
+    }
     if (document.activeViewTransition) {
       event.stopPropagation();
       if (!awaitingStill) {

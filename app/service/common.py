@@ -85,6 +85,11 @@ class StateCache:
             while len(self._states) > self._size:
                 self._states.popitem(last=False)
 
+    def clear(self) -> None:
+        """Forget every state: the next reads come from the store alone."""
+        with self._lock:
+            self._states.clear()
+
 
 def purge_every(minutes: float, purge: Callable[[], int], what: str) -> asyncio.Task:
     """Run ``purge`` (a sync function that deletes and counts ``what``) now, then every

@@ -11,7 +11,7 @@ Two implementations behind one small interface:
 The service calls :meth:`Notifier.stage` inside its transaction and
 :meth:`Notifier.publish` right after the commit; each implementation uses the one it
 needs. Subscribers are the SSE streams: :meth:`Notifier.subscribe` gives an async
-iterator of versions, which the stream closes when it ends.
+iterator of :class:`Change` values, which the stream closes when it ends.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
+from typing import NamedTuple
 
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
@@ -27,6 +28,15 @@ from sqlalchemy.engine import make_url
 log = logging.getLogger(__name__)
 CHANNEL = "golf_tables"
 QUEUE_SIZE = 16  # versions a slow stream may fall behind before the oldest are dropped
+
+
+class Change(NamedTuple):
+    """What a table's open pages are told: its version now, and whether a seat's
+    connection changed (``seats``; the version stays then). A page that already shows
+    the version needs nothing more, unless the seats changed."""
+
+    version: int
+    seats: bool = False
 
 
 class Notifier:
@@ -42,14 +52,14 @@ class Notifier:
     async def stop(self) -> None:
         self._loop = None
 
-    def stage(self, connection: Connection, code: str, version: int) -> None:
+    def stage(self, connection: Connection, code: str, version: int, seats: bool = False) -> None:
         """Inside the writing transaction."""
 
-    def publish(self, code: str, version: int) -> None:
+    def publish(self, code: str, version: int, seats: bool = False) -> None:
         """Right after the commit (from any thread)."""
 
     def subscribe(self, code: str) -> Subscription:
-        """The table's versions from now on, as an async iterator; close it when done."""
+        """The table's changes from now on, as an async iterator; close it when done."""
         subscription = Subscription(self, code)
         self._subscribers[code].add(subscription.queue)
         return subscription
@@ -66,14 +76,16 @@ class Notifier:
             return len(self._subscribers.get(code, ()))
         return sum(len(queues) for queues in self._subscribers.values())
 
-    def _fan_out(self, code: str, version: int) -> None:
-        """On the event loop: hand ``version`` to every subscriber of ``code``."""
+    def _fan_out(self, code: str, change: Change) -> None:
+        """On the event loop: hand ``change`` to every subscriber of ``code``."""
         for queue in list(self._subscribers.get(code, ())):
             if queue.full():
-                queue.get_nowait()  # a stream far behind needs only the newest versions
-            queue.put_nowait(version)
+                dropped = queue.get_nowait()  # a stream far behind needs only the newest versions
+                if dropped.seats and not change.seats:
+                    change = Change(change.version, True)  # ... and to know the seats changed
+            queue.put_nowait(change)
 
-    def _fan_out_from_any_thread(self, code: str, version: int) -> None:
+    def _fan_out_from_any_thread(self, code: str, change: Change) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -82,25 +94,25 @@ class Notifier:
         except RuntimeError:
             running = None
         if running is loop:
-            self._fan_out(code, version)
+            self._fan_out(code, change)
         else:
-            loop.call_soon_threadsafe(self._fan_out, code, version)
+            loop.call_soon_threadsafe(self._fan_out, code, change)
 
 
 class Subscription:
-    """One subscriber's versions of one table: registered when made (so nothing
+    """One subscriber's changes of one table: registered when made (so nothing
     published after is missed), an async iterator, closed with :meth:`close`."""
 
     def __init__(self, notifier: Notifier, code: str):
         self.notifier = notifier
         self.code = code
-        self.queue: asyncio.Queue[int] = asyncio.Queue(QUEUE_SIZE)
+        self.queue: asyncio.Queue[Change] = asyncio.Queue(QUEUE_SIZE)
         self.closed = False
 
     def __aiter__(self) -> Subscription:
         return self
 
-    async def __anext__(self) -> int:
+    async def __anext__(self) -> Change:
         if self.closed:
             raise StopAsyncIteration
         return await self.queue.get()
@@ -120,8 +132,8 @@ class Subscription:
 class InProcessNotifier(Notifier):
     """One server process (SQLite): a published version goes straight to the subscribers."""
 
-    def publish(self, code: str, version: int) -> None:
-        self._fan_out_from_any_thread(code, version)
+    def publish(self, code: str, version: int, seats: bool = False) -> None:
+        self._fan_out_from_any_thread(code, Change(version, seats))
 
 
 class PostgresNotifier(Notifier):
@@ -153,10 +165,10 @@ class PostgresNotifier(Notifier):
             self._task = None
         await super().stop()
 
-    def stage(self, connection: Connection, code: str, version: int) -> None:
+    def stage(self, connection: Connection, code: str, version: int, seats: bool = False) -> None:
         # Delivered by PostgreSQL when this transaction commits, never if it rolls back.
         connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{code} {version}"})
+                           {"channel": CHANNEL, "payload": f"{code} {version}{' seats' if seats else ''}"})
 
     async def _listen(self) -> None:
         import psycopg
@@ -168,8 +180,9 @@ class PostgresNotifier(Notifier):
                     self._listening.set()
                     async for notification in connection.notifies():
                         code, _, version = notification.payload.partition(" ")
+                        version, _, seats = version.partition(" ")
                         if version.isdecimal():
-                            self._fan_out(code, int(version))
+                            self._fan_out(code, Change(int(version), seats == "seats"))
             except asyncio.CancelledError:
                 raise
             except Exception:

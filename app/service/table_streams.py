@@ -67,7 +67,7 @@ class OpenStreams:
             seat = seat_of(record, browser_id)
             if seat is not None:
                 repository.open_stream(connection, stream, code, seat, self.now())
-                self.notifier.stage(connection, code, record.version)
+                self.notifier.stage(connection, code, record.version, seats=True)
             return record.version, seat is not None
 
         version, seated = in_transaction(self.engine, note)
@@ -78,7 +78,7 @@ class OpenStreams:
             # outsider's stream tells nobody: were it announced, anyone with the link
             # could make every open page fetch the table again, and opening n streams
             # would send n * n events.
-            self.notifier.publish(code, version)
+            self.notifier.publish(code, version, seats=True)
         return version
 
     def close(self, code: str, stream: str) -> None:
@@ -89,7 +89,7 @@ class OpenStreams:
             if not repository.close_stream(connection, stream):
                 return None
             version = load_record(connection, code).version
-            self.notifier.stage(connection, code, version)
+            self.notifier.stage(connection, code, version, seats=True)
             return version
 
         try:
@@ -101,7 +101,7 @@ class OpenStreams:
                 self._unforgotten[stream] = code
             raise
         if version is not None:
-            self.notifier.publish(code, version)
+            self.notifier.publish(code, version, seats=True)
 
     def refresh(self) -> int:
         """Mark every open stream of this process connected as of now, and forget the

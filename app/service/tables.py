@@ -383,10 +383,9 @@ class TableService:
             if not state.legal_actions(seat):
                 raise Conflict(f"It is not your move: {self._waiting_for(record, state)}.")
             try:
-                events = state.apply(seat, action)
+                return state.apply(seat, action)  # every event: the frame of the move shows it all
             except IllegalAction as error:
                 raise Conflict(str(error)) from None
-            return told(events, seat)
 
         return self._run(browser_id, code, if_match, move)
 
@@ -694,11 +693,10 @@ class TableService:
             self.on_hole_scored(record, state)
         if browser_id is None:
             return TableOutcome({})
-        table = self._describe(record, state, browser_id, events or [], connected)
-        you = table["you"]
-        return TableOutcome(table, moves=len(state.log), read_moves=read["moves"],
-                            events=[view_event(e, you, state.rules.players) for e in told(events or [], you)],
-                            frames=frames if events is not None else [])
+        shown = told(events or [], seat_of(record, browser_id))  # the caller knows its own moves
+        table = self._describe(record, state, browser_id, shown, connected)
+        return TableOutcome(table, moves=len(state.log), read_moves=read["moves"], events=table["match"]["events"]
+                            if table["match"] else [], frames=frames if events is not None else [])
 
     @staticmethod
     def _check_version(record: TableRecord, state: GolfState, if_match: int, browser_id: str | None,

@@ -174,7 +174,8 @@ class TableEventStream(EventSourceResponse):
 
 
 @router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
-            summary="text/event-stream: `event: table` with `{\"version\": n}` after every change")
+            summary="text/event-stream: `event: table` with `{\"version\": n}` after every change "
+                    "(`\"seats\": true` too when a seat's connection changed)")
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
     notifier = request.app.state.notifier
     stream = secrets.token_hex(8)
@@ -202,7 +203,8 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
                     continue
                 except StopAsyncIteration:
                     return
-                yield {"event": "table", "data": json.dumps({"version": newer})}
+                yield {"event": "table", "data": json.dumps(
+                    {"version": newer.version, **({"seats": True} if newer.seats else {})})}
         finally:
             # The stream is over (the client went away): free everything, even while
             # being cancelled.

@@ -30,6 +30,22 @@ def make_table(client, seats=("host", "open", "open", "medium"), rules=None, **e
     return response.json()
 
 
+def seated(golf_app, host, names=("Bea", "Cy"), **table_options):
+    """A table with the host and one person per name seated; returns (table, people)."""
+    table = make_table(host, **table_options)
+    people = [host]
+    for name in names:
+        client = person(golf_app)
+        joined = ok(client.post(f"/api/tables/{table['code']}/join", json={"name": name}))
+        assert joined["you"] == len(people)
+        people.append(client)
+    return table, people
+
+
+def start(host, code, **body):
+    return ok(host.post(f"/api/tables/{code}/start", json=body or None))
+
+
 def ok(response) -> dict:
     assert response.status_code == 200, response.text
     return response.json()

@@ -83,7 +83,7 @@ def test_a_subscription_ends_cleanly_and_leaves_nothing_behind():
         subscription = notifier.subscribe("abc")
         other = notifier.subscribe("xyz")
         notifier.publish("abc", 7)
-        assert await asyncio.wait_for(anext(subscription), 1) == 7
+        assert await asyncio.wait_for(anext(subscription), 1) == (7, False)
         assert other.queue.empty()
         # A consumer cancelled mid-wait (a client gone) and then closed: nothing is kept.
         waiting = asyncio.ensure_future(anext(subscription))

@@ -10,29 +10,13 @@ import pytest
 from app.golf.actions import Draw, parse_log_entry
 from app.players.greedy import GreedyPlayer
 from tests.tables.tablekit import (
-    assert_nothing_hidden_shown, hidden_from, make_table, ok, person, post_action, record, true_state,
+    assert_nothing_hidden_shown, hidden_from, make_table, ok, person, post_action, record, seated, start, true_state,
 )
 
 
 @pytest.fixture
 def host(api):
     return api
-
-
-def seated(golf_app, host, names=("Bea", "Cy"), **table_options):
-    """A table with the host and one person per name seated; returns (table, people)."""
-    table = make_table(host, **table_options)
-    people = [host]
-    for name in names:
-        client = person(golf_app)
-        joined = ok(client.post(f"/api/tables/{table['code']}/join", json={"name": name}))
-        assert joined["you"] == len(people)
-        people.append(client)
-    return table, people
-
-
-def start(host, code, **body):
-    return ok(host.post(f"/api/tables/{code}/start", json=body or None))
 
 
 def to_move(people, code):
