@@ -324,3 +324,28 @@ def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(
     assert glides(moves[0], f"^Your drawn card, {held}$", f"^Your card, {where}, {held}$"), moves[0]
     assert glides(moves[0], f"^Your card, {where}, face down$", "^Discard pile, "), moves[0]
     assert any(glides(move, "^(Stock|Discard pile)", "drawn card, face down$") for move in moves[1:]), moves
+
+
+def test_your_own_move_is_not_fetched_again_and_the_others_see_it_once(people):
+    """The news of your move comes down your page's stream too: your page, which its
+    move's answer already drew, fetches nothing for it; the other page fetches it once."""
+    ann, bea = people(), people()
+    code = make_table(ann, ["open"])
+    join(bea, code, "Bea")
+    ann.get_by_role("button", name="Start the match").click()
+    ann.wait_for_selector("#board")
+    bea.wait_for_selector("#board", timeout=LIVE_MS)
+    for page in (ann, bea):
+        page.wait_for_selector(".seat:not(.mine) .tag.connected", timeout=LIVE_MS)
+        wait_settled(page)
+    fetches = {ann: [], bea: []}
+    for page, seen in fetches.items():
+        page.on("request", lambda request, seen=seen: seen.append(request.url)
+                if request.method == "GET" and re.search(r"/t/[^/]+/table\?", request.url) else None)
+    before = version(ann)
+    assert act(ann)
+    wait_version(bea, before + 1)
+    wait_settled(bea)
+    time.sleep(0.5)  # any late fetch would have been sent by now
+    assert fetches[ann] == [] and len(fetches[bea]) == 1, fetches
+    assert version(ann) == version(bea) == before + 1
