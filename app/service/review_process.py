@@ -27,7 +27,12 @@ def _review(rules: dict, seed: int, log: tuple, seat: int, hole: int) -> dict:
 
 class ReviewProcess(WorkerProcess):
     """Runs :func:`~app.players.review.review_hole` in one process of its own, started on
-    the first review asked for. Calls block the calling thread (not the interpreter)."""
+    the first review asked for. Calls block the calling thread (not the interpreter).
+
+    At a lower priority than the server's: a review waits for a processor the moves need
+    (a person reads it after the hole, and the page shows it as it comes)."""
+
+    niceness = 10
 
     def review(self, rules: dict, seed: int, log: tuple, seat: int, hole: int) -> dict:
         return self.call(_review, rules, seed, log, seat, hole)

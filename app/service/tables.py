@@ -519,30 +519,36 @@ class TableService:
         codes = in_transaction(self.engine, lambda connection: repository.tables_past_deadline(connection, self.now()))
         return sum(self.expire(code) for code in codes)
 
-    def shows(self, browser_id: str, code: str, stamp: str) -> bool:
-        """Whether a page drawn with ``stamp`` (:func:`page_stamp`) still shows the table as
-        it stands, told from its row and its seats' marks alone: a refresh that brings
-        nothing new costs one read, not a replay and a view. What a read sets going (a
-        turn out of time, a person coming back) happens first, as for any read."""
-        record, connected = in_transaction(self.engine, lambda connection: (
-            self._record(connection, code), self.streams.connected_seats(connection, code)))
-        if self._settle_on_read(browser_id, record):
-            return False
-        return stamp == page_stamp(record.version, [entry["kind"] == "person" and seat in connected
-                                                    for seat, entry in enumerate(record.seats)], self._next(record))
-
     def since(self, browser_id: str, code: str, seen: int | None) -> TableOutcome:
+        """The table, and what happened since the page drew it: :meth:`refresh` unstamped."""
+        outcome = self.refresh(browser_id, code, seen, None)
+        assert outcome is not None  # only a stamped refresh can find nothing new
+        return outcome
+
+    def refresh(self, browser_id: str, code: str, seen: int | None, stamp: str | None) -> TableOutcome | None:
         """The table as :meth:`table` gives it, and what happened since the caller's page
         last drew it (``seen``: the number of actions in the log then), for the page to
         tell and show step by step (see :class:`TableOutcome`). The steps are played from
         the snapshot kept at ``seen`` (or just before it), never from the deal: a page
-        further behind than the snapshots reach is drawn as the table stands."""
-        record, state = self._read(lambda connection: self._load(connection, code))
-        self._keep(record, state)
+        further behind than the snapshots reach is drawn as the table stands.
+
+        None when the page was drawn with ``stamp`` (:func:`page_stamp`) and the table
+        still stands so: told from its row and its seats' marks, one read, before any
+        state is had or drawn. What a read sets going (a turn out of time, a person coming
+        back) happens first, as for any read."""
+        def read(connection: Connection):
+            return self._record(connection, code), self.streams.connected_seats(connection, code)
+
+        record, connected = self._read(read)
         if self._settle_on_read(browser_id, record):
-            record, state = self._read(lambda connection: self._load(connection, code))
-            self._keep(record, state)
-        table = self._describe(record, state, browser_id, [])  # the same read as the moves below
+            record, connected = self._read(read)
+        if stamp is not None and stamp == page_stamp(
+                record.version, [entry["kind"] == "person" and seat in connected
+                                 for seat, entry in enumerate(record.seats)], self._next(record)):
+            return None
+        state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
+        self._keep(record, state)
+        table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
         you = table["you"]
         players = len(record.seats)
         moves = len(record.log)

@@ -31,6 +31,14 @@ def preload(module: str) -> None:
         CONTEXT.set_forkserver_preload(list(_PRELOADED))
 
 
+def _start_worker(niceness: int) -> None:
+    """In the worker's new process: lower its priority by ``niceness`` (work that can
+    wait never takes a processor from the server's requests), and end with the server."""
+    if niceness:
+        os.nice(niceness)
+    _exit_with_parent()
+
+
 def _exit_with_parent() -> None:
     """Watch the server from the worker's process and end with it: a server killed with
     SIGKILL cannot stop its children, and a worker left behind would hold memory forever."""
@@ -53,9 +61,18 @@ def worker_pid() -> int:
     return os.getpid()
 
 
+def worker_niceness() -> int:
+    return os.nice(0)
+
+
 class WorkerProcess:
     """Runs module-level functions in one process of its own, started on the first
-    call. Calls block the calling thread (not the interpreter), one at a time."""
+    call. Calls block the calling thread (not the interpreter), one at a time.
+
+    ``niceness``: how much lower than the server's the process's priority is (0: the
+    same), for work no one is waiting for as it is made."""
+
+    niceness = 0
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -90,7 +107,8 @@ class WorkerProcess:
             if self._closed:  # the server is stopping: no new process for work still queued
                 raise WorkerClosed("the worker's process is closed")
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=CONTEXT, initializer=_exit_with_parent)
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=CONTEXT, initializer=_start_worker,
+                                                 initargs=(self.niceness,))
             return self._pool
 
     def close(self) -> None:

@@ -234,12 +234,10 @@ def table_page(request: Request, code: str):
 def table_fragment(request: Request, code: str):
     """The fragment from the caller's seat, with what happened since ``seen``; nothing
     (204) when the page already shows the table as it stands (``stamp``), found before
-    anything is replayed or drawn."""
-    service, stamp = _service(request), request.query_params.get("stamp")
-    if stamp and service.shows(browser_id(request), code, stamp):
-        return Response(status_code=204)
-    view = service.since(browser_id(request), code, _seen(request))
-    if stamp == _stamp(view.table):  # changed and changed back meanwhile
+    anything is restored or drawn."""
+    view = _service(request).refresh(browser_id(request), code, _seen(request),
+                                     request.query_params.get("stamp") or None)
+    if view is None:
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
     return _render(request, view, shown=shown if shown >= 0 else None)

@@ -69,6 +69,22 @@ def test_a_review_made_in_the_judges_process_is_the_one_the_judge_makes_here():
         judge.close()
 
 
+def test_the_judge_works_at_a_lower_priority_than_the_server_and_its_computer_turns():
+    """A review never takes a processor from the moves: the judge's process is niced,
+    the process that thinks out a timeout's computer turn is not (a move waits on it)."""
+    from app.service.turn_process import TurnProcess
+    from app.service.worker_process import worker_niceness
+
+    judge, thinker = ReviewProcess(), TurnProcess()
+    try:
+        assert judge.call(worker_niceness) == min(os.nice(0) + ReviewProcess.niceness, 19)
+        assert ReviewProcess.niceness >= 10
+        assert thinker.call(worker_niceness) == os.nice(0)
+    finally:
+        judge.close()
+        thinker.close()
+
+
 def test_a_judge_process_that_dies_is_replaced_and_the_review_still_made():
     judge = ReviewProcess()
     try:
