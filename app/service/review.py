@@ -35,8 +35,7 @@ from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
 from app.service.review_process import ReviewProcess
-from app.service.table_streams import seat_of
-from app.service.tables import seated
+from app.service.table_record import seat_of, seated
 from app.service.turns import deal_seed
 from app.store import repository, reviews
 from app.store.repository import MatchRecord, TableRecord

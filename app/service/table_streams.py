@@ -24,20 +24,13 @@ from sqlalchemy import Connection, Engine
 from app.service.common import in_transaction
 from app.service.errors import NotFound, Unavailable
 from app.service.notify import Notifier
+from app.service.table_record import seat_of
 from app.store import repository
 from app.store.repository import TableRecord
 
 STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
 CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
 STREAMS_PER_STATEMENT = 500
-
-
-def seat_of(record: TableRecord, browser_id: str) -> int | None:
-    """The seat of ``browser_id`` at the table; None for a spectator."""
-    for seat, entry in enumerate(record.seats):
-        if entry["kind"] == "person" and entry.get("browser") == browser_id:
-            return seat
-    return None
 
 
 def load_record(connection: Connection, code: str) -> TableRecord:

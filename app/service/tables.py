@@ -36,15 +36,19 @@ from app.golf.actions import (
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict, rules_from_request
-from app.golf.view import Seat, spectator_view, view, view_event
-from app.names import NameRefused, checked_name, name_key
+from app.golf.view import spectator_view, view, view_event
+from app.names import name_key
 from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
-from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record, seat_of
+from app.service.table_record import (
+    TABLE_NAME_LENGTH, actions_of, display_name, held, invite_code, kept_snapshots, moves_at,
+    names_in_use, next_table, page_stamp, seat_of, seated,
+)
+from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
 from app.service.turn_process import TurnProcess, computer_turn
 from app.service.turns import deal_seed, run_turn, told
 from app.service.worker_process import WorkerClosed
@@ -55,13 +59,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 HOST = 0
-NAME_LENGTH = 24
-TABLE_NAME_LENGTH = 60
 TIMER_SECONDS = (10, 3600)
 # Another seat's change saved between a change's read and its write: played again on the
 # table as it now stands. Forty people joining at once lose up to 39 races in a row.
 LOST_RACE_RETRIES = 60
-SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far behind is shown the steps since)
 NOTICES_KEPT = 20
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
 MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
@@ -87,71 +88,6 @@ class TableOutcome:
 class StaleAction(Stale):
     """The version a client named makes its own action stale: its seat acted since, or a
     new hole was dealt. (Other seats' moves since are no reason to refuse it.)"""
-
-
-def invite_code() -> str:
-    """16 URL-safe characters: 96 random bits."""
-    return secrets.token_urlsafe(12)
-
-
-def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -> str:
-    """A name people see, through the one check of names (:func:`app.names.checked_name`)."""
-    try:
-        return checked_name(text, what, limit)
-    except NameRefused as refused:
-        raise Invalid(str(refused)) from None
-
-
-def seated(record: TableRecord) -> list[Seat]:
-    """Who sits at each of the table's seats, for the views to name them."""
-    return [Seat(entry["name"], entry["kind"]) for entry in record.seats]
-
-
-def page_stamp(version: int, connected: list[bool], next_code: str | None) -> str:
-    """What a table's page shows that may change without a move (its version, who is
-    connected, the table made for another match): the page is drawn again only when this
-    differs from the one it was drawn with.
-
-    >>> page_stamp(7, [True, False], None)
-    '7.10.'
-    """
-    return f"{version}.{''.join('1' if up else '0' for up in connected)}.{next_code or ''}"
-
-
-def actions_of(log: list[str], seat: int | None) -> int:
-    """How many of the log's actions are ``seat``'s (a log entry starts with its seat's digit).
-
-    >>> actions_of(["0r1", "1r0", "0ds"], 0), actions_of(["0r1"], None)
-    (2, 0)
-    """
-    if seat is None:
-        return 0
-    digit = str(seat)
-    return sum(1 for entry in log if entry[0] == digit)
-
-
-def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> list[dict]:
-    """The table's snapshots once ``state`` is saved as its next version: the newest
-    last, at most SNAPSHOTS_KEPT, one per length of the log; none of before a change
-    that put a new state in place (``replaced``: a deal, an undo), whose logs differ."""
-    kept = [] if replaced else list(record.snapshots or [])
-    if kept and kept[-1]["moves"] == len(state.log):
-        return kept  # nothing was played: the newest stands for this version too
-    kept.append({"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()})
-    return kept[-SNAPSHOTS_KEPT:]
-
-
-def moves_at(record: TableRecord, version: int) -> int | None:
-    """The log's length at ``version``, from the table's snapshots; None when they do not
-    reach back that far.
-
-    >>> record = TableRecord("c", 9, "", "playing", {}, 1, [], [], [], None, None, False, 0, 0, 0,
-    ...                      snapshots=[{"version": 4, "moves": 10}, {"version": 7, "moves": 12}])
-    >>> moves_at(record, 4), moves_at(record, 6), moves_at(record, 9), moves_at(record, 3)
-    (10, 10, 12, None)
-    """
-    known = [s["moves"] for s in record.snapshots or [] if s["version"] <= version]
-    return known[-1] if known else None
 
 
 class TableService:
@@ -312,14 +248,14 @@ class TableService:
             now = self.now()
             open_seats = [s for s, entry in enumerate(record.seats) if entry["kind"] == "open"]
             kept = next((s for s in open_seats if record.seats[s].get("held_for") == browser_id), None)
-            free = [s for s in open_seats if not self._held(record.seats[s], now)]
+            free = [s for s in open_seats if not held(record.seats[s], now)]
             seat = kept if kept is not None else (free[0] if free else None)
             if seat is None and open_seats:
                 raise Conflict("The open seats are kept for the people who played the last match here, "
                                "for a few minutes: you can watch, or try again later.")
             if seat is None:
                 raise Conflict("Every seat at this table is taken: you can watch it.")
-            if name_key(name) in {name_key(other) for s, other in self._names(record, now) if s != seat}:
+            if name_key(name) in {name_key(other) for s, other in names_in_use(record, now) if s != seat}:
                 raise Conflict(f"Someone at this table is already called {name}: choose another name.")
             repository.ensure_browser(connection, browser_id)
             record.seats[seat] = {"kind": "person", "browser": browser_id, "name": name, "level": None}
@@ -544,7 +480,7 @@ class TableService:
             record, connected = self._read(read)
         if stamp is not None and stamp == page_stamp(
                 record.version, [entry["kind"] == "person" and seat in connected
-                                 for seat, entry in enumerate(record.seats)], self._next(record)):
+                                 for seat, entry in enumerate(record.seats)], next_table(record)):
             return None
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
         self._keep(record, state)
@@ -578,7 +514,7 @@ class TableService:
                 raise Forbidden("Only the people seated at this table can deal another match.")
             if record.status != "over":
                 raise Conflict("The match is not over yet.")
-            if self._next(record):
+            if next_table(record):
                 return None
             others = [entry for s, entry in enumerate(record.seats) if s != seat]
             now = self.now()
@@ -768,17 +704,6 @@ class TableService:
     def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._seed(record), RuleSet(**record.rules))
 
-    @staticmethod
-    def _held(entry: dict, now: int) -> bool:
-        """Whether an open seat is still kept for the person who sat there (Play again)."""
-        return entry["kind"] == "open" and entry.get("held_for") is not None and now < entry.get("held_until_ms", 0)
-
-    def _names(self, record: TableRecord, now: int) -> list[tuple[int, str]]:
-        """(seat, name) of every name in use at the table: people, computer players, and
-        the people open seats are still kept for."""
-        return [(s, entry["held_name"] if self._held(entry, now) else entry["name"])
-                for s, entry in enumerate(record.seats) if entry["kind"] != "open" or self._held(entry, now)]
-
     def _timed_out(self, record: TableRecord) -> bool:
         return record.status == "playing" and record.deadline_ms is not None and self.now() >= record.deadline_ms
 
@@ -823,11 +748,6 @@ class TableService:
         record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
                                             "at_ms": self.now()}][-NOTICES_KEPT:]
 
-    @staticmethod
-    def _next(record: TableRecord) -> str | None:
-        """The code of the table made for another match after this one, if any."""
-        return next((n["next"] for n in record.notices if n.get("next")), None)
-
 
     def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
                   connected: set[int] | None = None) -> dict:
@@ -840,7 +760,7 @@ class TableService:
         seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
                   "left": bool(entry.get("left")),
                   "connected": entry["kind"] == "person" and seat in connected,
-                  "held_for": entry["held_name"] if self._held(entry, now) else None}
+                  "held_for": entry["held_name"] if held(entry, now) else None}
                  for seat, entry in enumerate(record.seats)]
         for seat in seats:
             if seat["held_for"] is not None:
@@ -877,7 +797,7 @@ class TableService:
             "seconds_left": left,
             "notices": record.notices,
             "away": record.away,
-            "next": self._next(record),
+            "next": next_table(record),
             "match": match,
         }
 

@@ -19,7 +19,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.golf import LEVELS, Outcome
-from app.service.tables import NAME_LENGTH, TABLE_NAME_LENGTH, TIMER_SECONDS, TableOutcome, TableService, page_stamp
+from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
+from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
 from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
 from app.web.numbers import optional_whole_number, query_number, whole_number

@@ -1,0 +1,108 @@
+"""What a table's stored row says, read without the store: who sits where and under
+what name, what its page shows, the snapshots it keeps of its match and how far back
+they reach. Pure functions of a :class:`~app.store.repository.TableRecord`, shared by
+the table service, its event streams and its pages."""
+
+from __future__ import annotations
+
+import secrets
+
+from app.golf.engine import GolfState
+from app.golf.view import Seat
+from app.names import NameRefused, checked_name
+from app.service.errors import Invalid
+from app.store.repository import TableRecord
+
+NAME_LENGTH = 24
+TABLE_NAME_LENGTH = 60
+SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far behind is shown the steps since)
+
+
+def seat_of(record: TableRecord, browser_id: str) -> int | None:
+    """The seat of ``browser_id`` at the table; None for a spectator."""
+    for seat, entry in enumerate(record.seats):
+        if entry["kind"] == "person" and entry.get("browser") == browser_id:
+            return seat
+    return None
+
+
+def invite_code() -> str:
+    """16 URL-safe characters: 96 random bits."""
+    return secrets.token_urlsafe(12)
+
+
+def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -> str:
+    """A name people see, through the one check of names (:func:`app.names.checked_name`)."""
+    try:
+        return checked_name(text, what, limit)
+    except NameRefused as refused:
+        raise Invalid(str(refused)) from None
+
+
+def seated(record: TableRecord) -> list[Seat]:
+    """Who sits at each of the table's seats, for the views to name them."""
+    return [Seat(entry["name"], entry["kind"]) for entry in record.seats]
+
+
+def page_stamp(version: int, connected: list[bool], next_code: str | None) -> str:
+    """What a table's page shows that may change without a move (its version, who is
+    connected, the table made for another match): the page is drawn again only when this
+    differs from the one it was drawn with.
+
+    >>> page_stamp(7, [True, False], None)
+    '7.10.'
+    """
+    return f"{version}.{''.join('1' if up else '0' for up in connected)}.{next_code or ''}"
+
+
+def actions_of(log: list[str], seat: int | None) -> int:
+    """How many of the log's actions are ``seat``'s (a log entry starts with its seat's digit).
+
+    >>> actions_of(["0r1", "1r0", "0ds"], 0), actions_of(["0r1"], None)
+    (2, 0)
+    """
+    if seat is None:
+        return 0
+    digit = str(seat)
+    return sum(1 for entry in log if entry[0] == digit)
+
+
+def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> list[dict]:
+    """The table's snapshots once ``state`` is saved as its next version: the newest
+    last, at most SNAPSHOTS_KEPT, one per length of the log; none of before a change
+    that put a new state in place (``replaced``: a deal, an undo), whose logs differ."""
+    kept = [] if replaced else list(record.snapshots or [])
+    if kept and kept[-1]["moves"] == len(state.log):
+        return kept  # nothing was played: the newest stands for this version too
+    kept.append({"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()})
+    return kept[-SNAPSHOTS_KEPT:]
+
+
+def moves_at(record: TableRecord, version: int) -> int | None:
+    """The log's length at ``version``, from the table's snapshots; None when they do not
+    reach back that far.
+
+    >>> record = TableRecord("c", 9, "", "playing", {}, 1, [], [], [], None, None, False, 0, 0, 0,
+    ...                      snapshots=[{"version": 4, "moves": 10}, {"version": 7, "moves": 12}])
+    >>> moves_at(record, 4), moves_at(record, 6), moves_at(record, 9), moves_at(record, 3)
+    (10, 10, 12, None)
+    """
+    known = [s["moves"] for s in record.snapshots or [] if s["version"] <= version]
+    return known[-1] if known else None
+
+
+def held(entry: dict, now: int) -> bool:
+    """Whether an open seat is still kept for the person who sat there (Play again)."""
+    return entry["kind"] == "open" and entry.get("held_for") is not None and now < entry.get("held_until_ms", 0)
+
+
+def names_in_use(record: TableRecord, now: int) -> list[tuple[int, str]]:
+    """(seat, name) of every name in use at the table: people, computer players, and
+    the people open seats are still kept for."""
+    return [(s, entry["held_name"] if held(entry, now) else entry["name"])
+            for s, entry in enumerate(record.seats) if entry["kind"] != "open" or held(entry, now)]
+
+
+def next_table(record: TableRecord) -> str | None:
+    """The code of the table made for another match after this one, if any."""
+    return next((n["next"] for n in record.notices if n.get("next")), None)
