@@ -442,7 +442,8 @@
   });
 
   page.onVisibility("table", function (table) {
-    if (!leaving && table.dataset.running === "true" && navigator.sendBeacon) {
+    // A table of people plays on while a page is hidden: only a match of one's own pauses.
+    if (!leaving && table.dataset.running === "true" && table.dataset.pausesAway === "true" && navigator.sendBeacon) {
       var data = new FormData();
       data.append("version", table.dataset.version);
       pausedWhileAway = navigator.sendBeacon("/play/away", data);

@@ -4,8 +4,8 @@
  *   link stays in its read-only field, selected, to copy by hand.
  * - Remembers the person's display name in this browser (localStorage) and fills it in.
  * - The make-table form shows as many seat choices as there are seats.
- * - Counts the turn timer down, and the match's clock on, between the server's updates
- *   (golf.js ticks the clock of a match that pauses when hidden; a table never pauses).
+ * - Counts the turn timer down between the server's updates (the match's clock is
+ *   common.js's, as on every table).
  * - Fetches the table only when the stream tells of a version the page does not show
  *   (or of a seat's connection): the news of your own move costs nothing.
  * - Never misses a change, never drops a move: the table takes one request at a time
@@ -20,7 +20,6 @@
   var page = window.GolfPage;
   var NAME_KEY = "golf_table_name";
   var countdown = null;
-  var ticking = null;
   var focusKey = null;
 
   function byId(id) { return document.getElementById(id); }
@@ -108,20 +107,6 @@
     }
     tick();
     countdown = setInterval(tick, 1000);
-  }
-
-  function tickClock() {
-    clearInterval(ticking);
-    var table = byId("table"), clock = byId("clock");
-    if (!table || !clock || !table.classList.contains("online") || table.classList.contains("phase-match_over")) return;
-    var base = parseInt(clock.dataset.elapsed, 10) || 0;
-    var started = Date.now();
-    ticking = setInterval(function () {
-      var total = base + Math.floor((Date.now() - started) / 1000);
-      var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
-      clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
-      clock.setAttribute("datetime", "PT" + total + "S");
-    }, 1000);
   }
 
   /* ------------------------------------------------------------------ no change missed */
@@ -222,7 +207,6 @@
 
   document.addEventListener("htmx:afterSettle", function () {
     startCountdown();
-    tickClock();
     var key = focusKey;
     focusKey = null;
     var el = find(key);
@@ -236,7 +220,6 @@
     });
     showSeats();
     startCountdown();
-    tickClock();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

@@ -184,7 +184,7 @@ def online_context(request: Request, view: TableOutcome, *, message: str | None 
     t.update(context)
     t.update(
         play_base=f"{base}/play",
-        running=False,  # no pause when the page is hidden: the others play on
+        running=match["phase"] != "match_over",  # the clock ticks; can_pause false: no pause when hidden
         board=live_board(outcome, t["frames"], live=not watching, base=f"{base}/play"),
         can_pause=False, can_hint=False, confirm_restart=False,
         can_undo=match["can_undo"], watching=watching,

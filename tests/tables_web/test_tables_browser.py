@@ -349,3 +349,31 @@ def test_your_own_move_is_not_fetched_again_and_the_others_see_it_once(people):
     time.sleep(0.5)  # any late fetch would have been sent by now
     assert fetches[ann] == [] and len(fetches[bea]) == 1, fetches
     assert version(ann) == version(bea) == before + 1
+
+
+HIDE_PAGE = """() => {
+  Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_the_clock_ticks_at_a_table_and_hiding_its_page_pauses_nothing(people):
+    """One clock for every table: a table of people's ticks on as a match's does, but
+    hiding its page asks for no pause (the others play on), where a match of one's own
+    is paused."""
+    ann, solo = people(), people()
+    make_table(ann, ["easy"])
+    ann.get_by_role("button", name="Start the match").click()
+    ann.wait_for_selector("#board")
+    wait_settled(ann)
+    ann.wait_for_function("() => document.getElementById('clock').textContent !== '0:00'", timeout=4000)
+    solo.goto("/")
+    solo.wait_for_selector("#board")
+    paused = {ann: [], solo: []}
+    for page, asked in paused.items():
+        page.on("request", lambda request, asked=asked: asked.append(request.url) if "/away" in request.url else None)
+    assert act(solo)  # a match of one's own runs once begun
+    for page in (ann, solo):
+        page.evaluate(HIDE_PAGE)
+    solo.wait_for_timeout(300)
+    assert paused[ann] == [] and len(paused[solo]) == 1, paused
