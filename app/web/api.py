@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Header, Request
+from fastapi import APIRouter, Body, Depends, Request
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
@@ -16,8 +16,10 @@ from starlette.exceptions import HTTPException
 
 from app.service.errors import Invalid
 from app.players import Level
-from app.service.golf import MAX_SEED, GolfService
-from app.web.numbers import ETAG_PATTERN, version_from_etag
+from app.service.golf import MAX_SEED
+from app.web.api_models import STRICT
+from app.web.dependencies import BrowserId, Service, Solitaire, Version, statistics_of
+from app.web.move_routes import Play, add_move_routes
 
 
 class JSONRoute(APIRoute):
@@ -89,23 +91,6 @@ class MatchState(BaseModel):
     events: list[dict[str, Any]]
 
 
-# The request bodies are strict: a number is a JSON number and a yes-or-no a JSON
-# boolean, as the schema says (``false`` is no position, ``"3"`` no pile), the same
-# as the engine's own reading of an action. Other fields in a move's body are let be,
-# as they always were (a bot may send its whole action, ``{"action": "reveal", ...}``).
-STRICT = ConfigDict(strict=True)
-
-
-class Position(BaseModel):
-    model_config = STRICT
-    position: int = Field(ge=0, le=11, description="0 is the top-left card; row-major.")
-
-
-class Source(BaseModel):
-    model_config = STRICT
-    source: Literal["stock", "discard"]
-
-
 class NewMatch(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
@@ -126,30 +111,6 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     412: {"description": "If-Match names an older version; nothing changed."},
     422: {"description": "A malformed request; nothing changed."},
 }
-
-
-# The dependencies only read the request, so they are coroutines: FastAPI runs a plain
-# function dependency in its thread pool, a hop that cost more than the lookup.
-async def golf(request: Request) -> GolfService:
-    return request.app.state.golf
-
-
-async def browser(request: Request) -> str:
-    return request.state.browser_id
-
-
-# Typed ``str`` (None only as the default when absent): a header is never JSON null, and
-# ``str | None`` would document "null" as a valid value. The pattern is documented, not
-# enforced by FastAPI: version_from_etag refuses anything else with a sentence.
-async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
-                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:  # type: ignore[assignment]
-    """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
-    return version_from_etag(if_match)
-
-
-Service = Annotated[GolfService, Depends(golf)]
-BrowserId = Annotated[str, Depends(browser)]
-Version = Annotated[int | None, Depends(if_match)]
 
 
 def state(outcome) -> JSONResponse:
@@ -176,45 +137,13 @@ def restart(service: Service, browser_id: BrowserId, version: Version):
     return state(service.restart(browser_id, if_match=version))
 
 
-@router.post("/match/reveal", response_model=MatchState, responses=REFUSALS, summary="Turn one of your cards up")
-def reveal(body: Position, service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "reveal", "position": body.position}, if_match=version))
+async def _play_match(service: Service, browser_id: BrowserId) -> Play:
+    """How a move is played on the caller's own match."""
+    return lambda action, version: state(service.act(browser_id, action, if_match=version))
 
 
-@router.post("/match/draw", response_model=MatchState, responses=REFUSALS,
-             summary="Take the top card of the stock or the discard pile")
-def draw(body: Source, service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "draw", "source": body.source}, if_match=version))
-
-
-@router.post("/match/swap", response_model=MatchState, responses=REFUSALS,
-             summary="Put the held card into a position; the old card goes on the discard pile")
-def swap(body: Position, service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "swap", "position": body.position}, if_match=version))
-
-
-@router.post("/match/reject", response_model=MatchState, responses=REFUSALS,
-             summary="Throw away a card drawn from the stock")
-def reject(service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "reject"}, if_match=version))
-
-
-@router.post("/match/skip", response_model=MatchState, responses=REFUSALS,
-             summary="Optional-flip rules: end the turn without revealing after a reject")
-def skip(service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "skip"}, if_match=version))
-
-
-@router.post("/match/knock", response_model=MatchState, responses=REFUSALS,
-             summary="Knocking rules: close the hole instead of drawing")
-def knock(service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "knock"}, if_match=version))
-
-
-@router.post("/match/next-hole", response_model=MatchState, responses=REFUSALS,
-             summary="Deal the next hole after a hole is scored")
-def next_hole(service: Service, browser_id: BrowserId, version: Version):
-    return state(service.act(browser_id, {"action": "next_hole"}, if_match=version))
+add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], response_model=MatchState,
+                responses=REFUSALS)
 
 
 @router.post("/match/undo", response_model=MatchState, responses=REFUSALS,
@@ -241,7 +170,7 @@ def hint(service: Service, browser_id: BrowserId):
 
 @router.get("/stats", summary="Statistics of this browser")
 def stats(request: Request, browser_id: BrowserId):
-    return request.app.state.stats.of(browser_id)
+    return statistics_of(request).of(browser_id)
 
 
 # --------------------------------------------------------------------------- solitaire
@@ -276,13 +205,6 @@ class NewDeal(BaseModel):
 class Pile(BaseModel):
     model_config = STRICT
     pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
-
-
-async def solitaire(request: Request):
-    return request.app.state.solitaire
-
-
-Solitaire = Annotated[Any, Depends(solitaire)]
 
 
 def deal_state(state: dict) -> JSONResponse:

@@ -7,6 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.web.dependencies import daily_of
+
 router = APIRouter(prefix="/api", tags=["daily"])
 
 
@@ -35,4 +37,4 @@ class Daily(BaseModel):
             summary="A date's daily deal: its leaderboard and your standing")
 def daily_board(request: Request,
                 date: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD (UTC); today without it")] = None):
-    return request.app.state.daily.board(request.state.browser_id, date)
+    return daily_of(request).board(request.state.browser_id, date)

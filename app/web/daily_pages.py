@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse
 from app.service.daily import LEADERBOARD_SHOWN
 from app.service.errors import Invalid
 from app.web.common import browser_id, render_fresh
+from app.web.dependencies import daily_of
 
 router = APIRouter(include_in_schema=False)
 DAYS_LISTED = 7  # the days before the one shown, each a link
@@ -19,9 +20,9 @@ DAYS_LISTED = 7  # the days before the one shown, each a link
 @router.get("/daily", response_class=HTMLResponse)
 def daily_page(request: Request):
     try:
-        board = request.app.state.daily.board(browser_id(request), request.query_params.get("date"))
+        board = daily_of(request).board(browser_id(request), request.query_params.get("date"))
     except Invalid as refusal:
-        board = request.app.state.daily.board(browser_id(request))
+        board = daily_of(request).board(browser_id(request))
         board["message"] = refusal.message
     shown = date.fromisoformat(board["date"])
     board["before"] = [(shown - timedelta(days=n)).isoformat() for n in range(1, DAYS_LISTED + 1)]

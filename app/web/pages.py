@@ -24,6 +24,8 @@ from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, 
 from app.web.numbers import optional_whole_number, whole_number
 from app.web.rule_options import rules_from_form
 from app.web.table_view import new_game_model, scorecard_model, summary_model, table_context
+from app.web.dependencies import statistics_of
+from app.web.dependencies import golf_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -33,8 +35,6 @@ FLASH = FlashCookie("golf_flash")
 # --------------------------------------------------------------------------- helpers
 
 
-def _service(request: Request) -> GolfService:
-    return request.app.state.golf
 
 
 def _position(form) -> int:
@@ -53,7 +53,7 @@ def _render_table(request: Request, outcome: Outcome, status: int = 200, page: b
 def table_page(request: Request):
     """The table. A visitor coming back to a match left running finds it paused, with
     the time away not counted; a redirect just after a move (no script) is not a return."""
-    outcome, flash, just_acted = arrival(request, _service(request), FLASH)
+    outcome, flash, just_acted = arrival(request, golf_of(request), FLASH)
     response = _render_table(request, outcome, page=True, returning=not just_acted,
                              flash=flash.get("say"), hint=flash.get("hint"), hinted=flash.get("hinted", ""),
                              message=flash.get("message"))
@@ -64,7 +64,7 @@ def table_page(request: Request):
 @router.get("/table", response_class=HTMLResponse)
 def table_fragment(request: Request):
     """The table fragment as it stands (the page asks for it when it comes back into view)."""
-    outcome = _service(request).current(browser_id(request))
+    outcome = golf_of(request).current(browser_id(request))
     return _render_table(request, outcome, returning=True)
 
 
@@ -102,7 +102,7 @@ def _unpause(service: GolfService, browser_id: str, version: int | None) -> int 
 
 async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
-    service, browser = _service(request), browser_id(request)
+    service, browser = golf_of(request), browser_id(request)
     form = await request.form()
     version = form_version(request, form)
     options: dict = {}
@@ -164,7 +164,7 @@ async def away(request: Request):
     """The page was hidden (navigator.sendBeacon): stop the clock so time away is not counted."""
     form = await request.form()
     try:
-        _service(request).pause(browser_id(request), if_match=form_version(request, form))
+        golf_of(request).pause(browser_id(request), if_match=form_version(request, form))
     except ServiceError:
         pass  # already paused, over, or another tab moved on: nothing to stop
     return Response(status_code=204)
@@ -174,7 +174,7 @@ async def away(request: Request):
 async def play(request: Request, command: str):
     if command not in COMMANDS:
         raise HTTPException(404)
-    return await answer_move(request, _service(request), lambda: _perform(request, command), _render_table, _back)
+    return await answer_move(request, golf_of(request), lambda: _perform(request, command), _render_table, _back)
 
 
 def _back(outcome: Outcome, options: dict) -> Response:
@@ -188,14 +188,14 @@ def _back(outcome: Outcome, options: dict) -> Response:
 @router.get("/new", response_class=HTMLResponse)
 def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
-    outcome = _service(request).current(browser_id(request))
+    outcome = golf_of(request).current(browser_id(request))
     return render_fresh(request, "new_game.html", {
         "page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()})
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
-    outcome = _service(request).current(browser_id(request))
+    outcome = golf_of(request).current(browser_id(request))
     return templates.TemplateResponse(request, "scorecard.html", {
         "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
 
@@ -203,7 +203,7 @@ def scorecard_page(request: Request):
 @router.get("/summary", response_class=HTMLResponse)
 def summary_page(request: Request):
     """The match summary as a page (the table opens it as a dialog when script runs)."""
-    outcome = _service(request).current(browser_id(request))
+    outcome = golf_of(request).current(browser_id(request))
     summary = summary_model(outcome.state)
     if summary is None:
         return back_after_move("/", FLASH, {"message": "The match is not over yet: its summary comes at the end."})
@@ -252,7 +252,7 @@ SOLITAIRE_STAT_ROWS = [
 
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics(request: Request):
-    stats = request.app.state.stats.of(browser_id(request))
+    stats = statistics_of(request).of(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
                                         for lv in LEVELS if lv in golf.get("by_level", {})]

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.web.dependencies import replays_of
+
 router = APIRouter(prefix="/api", tags=["replays"])
 
 RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -52,4 +54,4 @@ ReplayId = Annotated[str, Path(max_length=32, description="The id in the replay 
 @router.get("/replays/{replay_id}", response_model=Replay, responses=RESPONSES,
             summary="A finished match, to watch again or to export")
 def get_replay(request: Request, replay_id: ReplayId):
-    return request.app.state.replays.export(replay_id)
+    return replays_of(request).export(replay_id)

@@ -19,6 +19,7 @@ from app.web import table_words as words
 from app.web.common import is_htmx, render_fresh
 from app.web.numbers import query_number
 from app.web.table_view import scorecard_model
+from app.web.dependencies import replays_of
 
 router = APIRouter(include_in_schema=False)
 SPEEDS = (("0.5", "0.5×"), ("1", "1×"), ("2", "2×"), ("4", "4×"))
@@ -60,6 +61,6 @@ def replay_model(row: dict, step: Step) -> dict:
 @router.get("/r/{replay_id}", response_class=HTMLResponse)
 def replay_page(request: Request, replay_id: str):
     number = query_number(request.query_params.get("step"), default=0)
-    row, step = request.app.state.replays.step(replay_id, number)
+    row, step = replays_of(request).step(replay_id, number)
     name = "_replay.html" if is_htmx(request) else "replay.html"
     return render_fresh(request, name, {"page": "replay", "r": replay_model(row, step)})

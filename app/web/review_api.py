@@ -8,6 +8,8 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from app.web.dependencies import reviews_of
+
 router = APIRouter(prefix="/api", tags=["review"])
 
 RESPONSES: dict[int | str, dict[str, str]] = {
@@ -23,7 +25,7 @@ async def match_review(request: Request,
     """Each of your decisions in the hole (or every finished hole) with what the Expert
     would have done, the expected points it cost (``loss``, with its standard error
     ``se``), a verdict and a reason. Judged only from what you could see at the time."""
-    status, body = await to_thread.run_sync(request.app.state.reviews.match_review, request.state.browser_id, hole)
+    status, body = await to_thread.run_sync(reviews_of(request).match_review, request.state.browser_id, hole)
     return JSONResponse(body, status_code=status)
 
 
@@ -37,5 +39,5 @@ async def table_review(request: Request, code: str,
                        hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None):
     """As ``/api/match/review``, for your own seat at the table: nobody sees another
     person's review."""
-    status, body = await to_thread.run_sync(request.app.state.reviews.table_review, request.state.browser_id, code, hole)
+    status, body = await to_thread.run_sync(reviews_of(request).table_review, request.state.browser_id, code, hole)
     return JSONResponse(body, status_code=status)

@@ -25,6 +25,7 @@ from app.web import table as tbl
 from app.web.common import browser_id, render_fresh
 from app.web.numbers import optional_whole_number, query_number
 from app.web.refusals import status_of
+from app.web.dependencies import reviews_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -80,7 +81,7 @@ def _numbered(decisions: list[dict]) -> None:
 def _body(request: Request, source: Source, hole: int | None) -> tuple[int, dict]:
     """The review (or its progress) as the templates draw it; a refusal as a message."""
     try:
-        status, review = source.review(request.app.state.reviews, browser_id(request), hole)
+        status, review = source.review(reviews_of(request), browser_id(request), hole)
     except Unavailable:
         raise
     except ServiceError as error:
@@ -145,7 +146,7 @@ def decision_page(request: Request, source: Source) -> Response:
     title = f"Hole {hole}, decision {number}"
     common = {"page": "review", "title": title, "names": VERDICT_NAMES, "src": source}
     try:
-        status, found = source.decision(request.app.state.reviews, browser_id(request), hole, number)
+        status, found = source.decision(reviews_of(request), browser_id(request), hole, number)
     except Unavailable:
         raise  # answered by the one refusal handler
     except ServiceError as error:

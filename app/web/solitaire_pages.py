@@ -27,6 +27,8 @@ from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, 
                             now_ms, render_fresh, sentence)
 from app.web.numbers import optional_whole_number, whole_number
 from app.web.table import Card
+from app.web.dependencies import statistics_of
+from app.web.dependencies import solitaire_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -245,7 +247,7 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
             "page": "solitaire", "nd": new_deal_model(state, options["typed"], options.get("message")),
             "now_ms": now_ms()}, status)
     if state["phase"] == "won":
-        options["stats"] = request.app.state.stats.of(browser_id(request))["solitaire"]
+        options["stats"] = statistics_of(request).of(browser_id(request))["solitaire"]
     t = table_context(state, **options)
     t["autofocus"] = autofocus
     context = {"request": request, "t": t, "page": "solitaire", "flash": flash}
@@ -255,8 +257,6 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
 # --------------------------------------------------------------------------- helpers
 
 
-def _service(request: Request):
-    return request.app.state.solitaire
 
 
 def _pile(form) -> int:
@@ -276,7 +276,7 @@ def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
 
 async def _perform(request: Request, command: str) -> tuple[dict, dict]:
     """Carry out one command for this browser; returns the state and render options."""
-    service, browser = _service(request), browser_id(request)
+    service, browser = solitaire_of(request), browser_id(request)
     form = await request.form()
     version = form_version(request, form)
     clock_was_running = form.get("clock") == "running"
@@ -327,7 +327,7 @@ async def _perform(request: Request, command: str) -> tuple[dict, dict]:
 def solitaire_page(request: Request):
     """The solitaire table. A visitor coming back finds the clock credited only up to
     their last move; the redirect just after a move (no script) is not a return."""
-    state, flash, just_acted = arrival(request, _service(request), FLASH)
+    state, flash, just_acted = arrival(request, solitaire_of(request), FLASH)
     focus = flash.get("focus", "")
     response = render(request, state, page=True, flash=flash.get("say"), hint=flash.get("hint"),
                       message=flash.get("message"), focus=focus, autofocus=bool(focus),
@@ -340,7 +340,7 @@ def solitaire_page(request: Request):
 def solitaire_fragment(request: Request):
     """The table fragment as it stands; ``?away=1`` when the page comes back into view
     after a while, so the time away is not counted."""
-    service, browser = _service(request), browser_id(request)
+    service, browser = solitaire_of(request), browser_id(request)
     away = request.query_params.get("away") == "1"
     state = service.pause_if_away(browser) if away else service.current(browser)
     return render(request, state, running=False if away else None, focus="keep")
@@ -349,7 +349,7 @@ def solitaire_fragment(request: Request):
 @router.get("/solitaire/new", response_class=HTMLResponse)
 def new_deal_page(request: Request):
     """The New deal form as a page (the table opens it as a dialog when script runs)."""
-    state = _service(request).current(browser_id(request))
+    state = solitaire_of(request).current(browser_id(request))
     return render_fresh(request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state),
                                                         "now_ms": now_ms()})
 
@@ -364,7 +364,7 @@ async def solitaire_command(request: Request, command: str):
     refused = {"focus": "keep", "running": form.get("clock") == "running"}
     if command == "new" and form.get("options"):
         refused["typed"] = {"seed": str(form.get("seed") or "")[:40]}
-    return await answer_move(request, _service(request), lambda: _perform(request, command), render, _back,
+    return await answer_move(request, solitaire_of(request), lambda: _perform(request, command), render, _back,
                              refused=refused)
 
 

@@ -23,9 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 from sse_starlette.sse import SendTimeoutError
 
-from app.service.tables import TableService
 from app.players import LEVELS, Level
-from app.web.api import REFUSALS, BrowserId, JSONRoute, Position, Source, Version
+from app.web.api import REFUSALS, JSONRoute
+from app.web.dependencies import BrowserId, Tables, Version
+from app.web.move_routes import Play, add_move_routes
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
@@ -67,13 +68,6 @@ class Start(BaseModel):
     fill: Level | None = Field(None, description="Open seats become computer players of this level.")
 
 
-async def tables(request: Request) -> TableService:
-    return request.app.state.tables
-
-
-Tables = Annotated[TableService, Depends(tables)]
-
-
 def answer(table: dict, status: int = 200) -> JSONResponse:
     return JSONResponse(table, status_code=status, headers={"ETag": f'"{table["version"]}"'})
 
@@ -106,43 +100,12 @@ def start(code: Code, service: Tables, browser_id: BrowserId, body: Annotated[St
     return answer(service.start(browser_id, code, (body or Start()).fill).table)
 
 
-def _act(service: TableService, browser_id: str, code: str, action: dict, version: int | None) -> JSONResponse:
-    return answer(service.act(browser_id, code, action, if_match=version).table)
+async def _play_at_table(code: Code, service: Tables, browser_id: BrowserId) -> Play:
+    """How a move is played for the caller's seat at the table of ``code``."""
+    return lambda action, version: answer(service.act(browser_id, code, action, if_match=version).table)
 
 
-@router.post("/{code}/reveal", responses=TABLE_REFUSALS, summary="Turn one of your cards up")
-def reveal(code: Code, body: Position, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "reveal", "position": body.position}, version)
-
-
-@router.post("/{code}/draw", responses=TABLE_REFUSALS, summary="Take the top card of the stock or the discard pile")
-def draw(code: Code, body: Source, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "draw", "source": body.source}, version)
-
-
-@router.post("/{code}/swap", responses=TABLE_REFUSALS, summary="Put the held card into a position")
-def swap(code: Code, body: Position, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "swap", "position": body.position}, version)
-
-
-@router.post("/{code}/reject", responses=TABLE_REFUSALS, summary="Throw away a card drawn from the stock")
-def reject(code: Code, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "reject"}, version)
-
-
-@router.post("/{code}/skip", responses=TABLE_REFUSALS, summary="Optional-flip rules: end the turn without revealing")
-def skip(code: Code, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "skip"}, version)
-
-
-@router.post("/{code}/knock", responses=TABLE_REFUSALS, summary="Knocking rules: close the hole")
-def knock(code: Code, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "knock"}, version)
-
-
-@router.post("/{code}/next-hole", responses=TABLE_REFUSALS, summary="Deal the next hole after a hole is scored")
-def next_hole(code: Code, service: Tables, browser_id: BrowserId, version: Version):
-    return _act(service, browser_id, code, {"action": "next_hole"}, version)
+add_move_routes(router, "/{code}", Annotated[Play, Depends(_play_at_table)], responses=TABLE_REFUSALS)
 
 
 @router.post("/{code}/undo", responses=TABLE_REFUSALS,

@@ -27,6 +27,7 @@ from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
 from app.web.table_view import live_board, new_game_model, table_context
+from app.web.dependencies import tables_of
 
 router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
@@ -38,8 +39,6 @@ URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said o
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
 
 
-def _service(request: Request) -> TableService:
-    return request.app.state.tables
 
 
 def _redirect(path: str) -> RedirectResponse:
@@ -98,7 +97,7 @@ def _new_table_request(form) -> dict:
 async def make_table(request: Request):
     form = await request.form()
     try:
-        table = _service(request).create(browser_id(request), **_new_table_request(form)).table
+        table = tables_of(request).create(browser_id(request), **_new_table_request(form)).table
     except Unavailable:
         raise
     except ServiceError as refusal:
@@ -227,7 +226,7 @@ def _seen(request: Request, form=None) -> int | None:
 
 @router.get("/t/{code}", response_class=HTMLResponse)
 def table_page(request: Request, code: str):
-    view = _service(request).since(browser_id(request), code, None)
+    view = tables_of(request).since(browser_id(request), code, None)
     return _render(request, view, page=True)
 
 
@@ -236,7 +235,7 @@ def table_fragment(request: Request, code: str):
     """The fragment from the caller's seat, with what happened since ``seen``; nothing
     (204) when the page already shows the table as it stands (``stamp``), found before
     anything is restored or drawn."""
-    view = _service(request).refresh(browser_id(request), code, _seen(request),
+    view = tables_of(request).refresh(browser_id(request), code, _seen(request),
                                      request.query_params.get("stamp") or None)
     if view is None:
         return Response(status_code=204)
@@ -250,7 +249,7 @@ async def _answer(request: Request, code: str, perform) -> Response:
     reason), a redirect back to the page without script. Only a page that was behind
     when it posted (it had not yet drawn another seat's move) is drawn from a fresh read,
     so that it is shown those moves too."""
-    service = _service(request)
+    service = tables_of(request)
     form = await request.form()
     seen = _seen(request, form)
     try:
@@ -298,7 +297,7 @@ async def play(request: Request, code: str, command: str):
 async def join(request: Request, code: str):
     form = await request.form()
     name = form.get("name")  # a file, in a multipart form, is no name
-    _service(request).join(browser_id(request), code, name if isinstance(name, str) else "")
+    tables_of(request).join(browser_id(request), code, name if isinstance(name, str) else "")
     return _redirect(f"/t/{code}")
 
 
@@ -318,12 +317,12 @@ async def start(request: Request, code: str):
 
 @router.post("/t/{code}/leave")
 async def leave(request: Request, code: str):
-    _service(request).leave(browser_id(request), code)
+    tables_of(request).leave(browser_id(request), code)
     return _redirect(f"/t/{code}")
 
 
 @router.post("/t/{code}/again")
 async def again(request: Request, code: str):
-    table = _service(request).again(browser_id(request), code).table
+    table = tables_of(request).again(browser_id(request), code).table
     return _redirect(f"/t/{table['next']}")
 

@@ -1,0 +1,83 @@
+"""What the routes are given: the services the app made at its start, the browser a
+request comes from, and the version it names (If-Match). Written once, for FastAPI's
+``Depends`` in the JSON API and for the pages, which call the same functions.
+
+The getters only read the request, so they are coroutines where FastAPI calls them:
+it runs a plain function dependency in its thread pool, a hop that costs more than the
+lookup. The pages call the plain ones (``*_of``) directly.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from app.service.daily import DailyService
+from app.service.golf import GolfService
+from app.service.replays import Replays
+from app.service.review import ReviewService
+from app.service.solitaire import SolitaireService
+from app.service.statistics import Statistics
+from app.service.tables import TableService
+from app.web.numbers import ETAG_PATTERN, version_from_etag
+
+
+def golf_of(request: Request) -> GolfService:
+    return request.app.state.golf
+
+
+def tables_of(request: Request) -> TableService:
+    return request.app.state.tables
+
+
+def solitaire_of(request: Request) -> SolitaireService:
+    return request.app.state.solitaire
+
+
+def reviews_of(request: Request) -> ReviewService:
+    return request.app.state.reviews
+
+
+def replays_of(request: Request) -> Replays:
+    return request.app.state.replays
+
+
+def daily_of(request: Request) -> DailyService:
+    return request.app.state.daily
+
+
+def statistics_of(request: Request) -> Statistics:
+    return request.app.state.stats
+
+
+async def golf(request: Request) -> GolfService:
+    return golf_of(request)
+
+
+async def tables(request: Request) -> TableService:
+    return tables_of(request)
+
+
+async def solitaire(request: Request) -> SolitaireService:
+    return solitaire_of(request)
+
+
+async def browser(request: Request) -> str:
+    return request.state.browser_id
+
+
+# Typed ``str`` (None only as the default when absent): a header is never JSON null, and
+# ``str | None`` would document "null" as a valid value. The pattern is documented, not
+# enforced by FastAPI: version_from_etag refuses anything else with a sentence.
+async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
+                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:  # type: ignore[assignment]
+    """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
+    return version_from_etag(if_match)
+
+
+Service = Annotated[GolfService, Depends(golf)]
+Tables = Annotated[TableService, Depends(tables)]
+Solitaire = Annotated[SolitaireService, Depends(solitaire)]
+BrowserId = Annotated[str, Depends(browser)]
+Version = Annotated[int | None, Depends(if_match)]
