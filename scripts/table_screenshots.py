@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.browser.layout import Case, new_page, stage  # noqa: E402
 
 # The pictures the README shows: a hand in play, a stock card held.
