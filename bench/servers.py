@@ -38,11 +38,13 @@ def free_port() -> int:
 
 
 def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-key", *, port: int | None = None,
-                 as_served: bool = False, settings: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+                 as_served: bool = False, settings: dict[str, str] | None = None,
+                 target: str = "app.main:app") -> tuple[subprocess.Popen, str]:
     """A uvicorn process of the app on ``port`` (a free one by default), on
     ``database_url``; returns it and its base URL once /healthz answers. ``as_served``:
     started as ``python -m app`` is, with its bounds on connections; ``settings`` are
-    more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``)."""
+    more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``); ``target``: another
+    ASGI app (``module:attribute``, with a /healthz route) served the same way."""
     port = port or free_port()
     env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": deal_key,
            "GOLF_RATE_LIMIT_ENABLED": "false",  # a test plays far faster than a person, from one address
@@ -50,7 +52,7 @@ def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-k
     if as_served:
         command = [sys.executable, "-m", "app"]
     else:
-        command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
+        command = [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(port),
                    # The page's request context keeps its connections open with no
                    # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
                    # close it just as a request is sent on it, and the request fails.
