@@ -409,7 +409,7 @@ class Page:
                 continue
             async with self.lock:
                 if self._wanted(batch):
-                    answer = await self.browser.request("GET", self.url, self.htmx_headers())
+                    answer = await self.browser.request("GET", self.url, {**self.htmx_headers(), "HX-Trigger": "table"})
                     if answer.status == 200:
                         self.counts["fetched"] += 1
                         self.read(answer.body.decode())
@@ -424,8 +424,8 @@ class Page:
     def idle(self) -> bool:
         return not self.working and self.queue.empty() and not self.lock.locked()
 
-    async def click(self, button: Button) -> tuple[int, float]:
-        """The button's POST as HTMX sends it; (its status, when it was sent)."""
+    async def click(self, button: Button) -> tuple[int, float, float]:
+        """The button's POST as HTMX sends it; (its status, when it was sent, when answered)."""
         fields = list(self.fields)
         if button.name:
             fields.append((button.name, button.value or ""))
@@ -433,9 +433,10 @@ class Page:
             sent = time.perf_counter()
             answer = await self.browser.request("POST", button.url, self.htmx_headers(), urlencode(fields).encode(),
                                                 "application/x-www-form-urlencoded")
+            answered = time.perf_counter()
             if answer.body:
                 self.read(answer.body.decode())
-        return answer.status, sent
+        return answer.status, sent, answered
 
     async def close(self) -> None:
         if self._task is not None:
@@ -452,6 +453,7 @@ class Table:
     code: str
     pages: list[Page]
     moves: list[tuple[float, int, int]] = field(default_factory=list)  # (sent, version, seat)
+    answers: list[float] = field(default_factory=list)  # ms from sending each move to its answer
     refused: dict[int, int] = field(default_factory=dict)
 
     def settled(self, version: int) -> bool:
@@ -472,9 +474,10 @@ class Table:
         if not ready:
             return False
         seat, page, button = rng.choice(ready) if rng else ready[0]
-        status, sent = await page.click(button)
+        status, sent, answered = await page.click(button)
         if status == 200:
             self.moves.append((sent, page.shown, seat))
+            self.answers.append((answered - sent) * 1000)
         else:
             self.refused[status] = self.refused.get(status, 0) + 1
         return status == 200
@@ -532,11 +535,13 @@ def counts(pages: list[Page]) -> str:
     return f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped {total['skipped']}"
 
 
-async def measured_moves(table: Table, pid: int, moves: int) -> tuple[dict, list[float], int]:
-    """``moves`` moves one after another, each once every page shows it; the CPU."""
+async def measured_moves(table: Table, pid: int, moves: int) -> dict:
+    """``moves`` moves one after another, each once every page shows it: the CPU, from
+    each move to every other seat's event, the events missed, the moves' answers."""
     for page in table.pages:
         page.counts = dict.fromkeys(page.counts, 0)
     table.moves.clear()
+    table.answers.clear()
     meter = Meter(pid)
     for _ in range(moves):
         if not await table.move():
@@ -544,7 +549,7 @@ async def measured_moves(table: Table, pid: int, moves: int) -> tuple[dict, list
         await table.settle(table.moves[-1][1] if table.moves else 0)
     cpu = meter.read()
     every, missed = table.delivery_ms()
-    return cpu, every, missed
+    return {"cpu": cpu, "every": every, "missed": missed, "answers": list(table.answers), "counts": counts(table.pages)}
 
 
 async def fast_forward(table: Table, actions: int) -> int:
@@ -596,16 +601,13 @@ async def one_table(port: int, pid: int, args) -> dict:
         await table.settle(table.moves[-1][1])
     early_log = table.pages[0].seen
     early = await measured_moves(table, pid, args.moves)
-    early_counts = counts(table.pages)
     started = time.perf_counter()
     late_log = await fast_forward(table, args.long_actions)
     forward = time.perf_counter() - started
     late = await measured_moves(table, pid, args.moves)
-    late_counts = counts(table.pages)
     for page in table.pages:
         await page.close()
-    return {"early": early, "early_log": early_log, "early_counts": early_counts, "late": late,
-            "late_log": late_log, "late_counts": late_counts, "forward": forward}
+    return {"early": early, "early_log": early_log, "late": late, "late_log": late_log, "forward": forward}
 
 
 async def single_player(port: int, pid: int, requests: int) -> tuple[dict, list[float]]:
@@ -679,7 +681,8 @@ async def many_tables(port: int, pid: int, args) -> dict:
     summary = counts(pages)
     await asyncio.gather(*(p.close() for p in pages))
     return {"cpu": cpu, "every": every, "missed": missed, "moves": moves, "refused": refused, "setup": setup,
-            "counts": summary, "load_before": load_before, "load_after": os.getloadavg()[0]}
+            "counts": summary, "load_before": load_before, "load_after": os.getloadavg()[0],
+            "answers": [ms for t in tables for ms in t.answers]}
 
 
 # ---------------------------------------------------------------- the run
@@ -712,41 +715,62 @@ def main() -> None:
         stop_server(server)
         stop_server(plain)
 
-    print()
-    print("1. A move at a table of four people, every page open (CPU per move, all seats' requests):")
-    for name, key, log in (("early in the hole", "early", "early_log"), ("late in a long hole", "late", "late_log")):
-        cpu, every, missed = table[key]
-        print(f"   {name:20} (log {table[log]:>5} actions, {args.moves} moves): {per_move(cpu, args.moves)}")
-        print(f"   {'':20} {table[key + '_counts']}")
-    print(f"   (the long hole's {table['late_log'] - table['early_log']} actions played through the JSON API in "
-          f"{table['forward']:.0f} s)")
-    print()
-    print("2. Server CPU per request:")
-    sp = sp_cpu["server"] / args.requests * 1000
-    plain_ms = bare_cpu["server"] / args.requests * 1000
-    print(f"   single-player JSON action (/api/match)  {sp:6.2f} ms (its child processes "
-          f"{sp_cpu['children'] / args.requests * 1000:.2f} ms); answered p50 {percentile(sp_ms, 0.5):.1f} ms")
-    print(f"   bare FastAPI route (GET /healthz)       {plain_ms:6.2f} ms; answered p50 {percentile(bare_ms, 0.5):.1f} ms")
-    print(f"   ratio                                   {sp / plain_ms if plain_ms else float('inf'):6.1f}x"
-          f"   ({args.requests} requests each, one after another)")
-    print()
-    print("3. From sending a move to every other seat's event:")
-    for name, key in (("one table of four, early", "early"), ("one table of four, late", "late")):
-        cpu, every, missed = table[key]
-        print(f"   {name:34} {spread(every)} ({len(every)} moves, {missed} events missed)")
-    if crowd:
-        cpu = crowd["cpu"]
-        print(f"   {args.tables} tables of four, a move each 2-3 s  {spread(crowd['every'])} ({len(crowd['every'])} moves, "
-              f"{crowd['missed']} events missed, refused: {crowd['refused'] or 'none'})")
-        print(f"   {'':34} {crowd['moves'] / cpu['wall']:.0f} moves a second for {cpu['wall']:.0f} s (set up in "
-              f"{crowd['setup']:.0f} s); server at {cpu['server'] / cpu['wall'] * 100:.0f}% of a core, its child processes "
-              f"{cpu['children'] / cpu['wall'] * 100:.0f}%, this client {cpu['client'] / cpu['wall'] * 100:.0f}%; "
-              f"per move: {per_move(cpu, max(crowd['moves'], 1))}")
-        print(f"   {'':34} {crowd['counts']}; load average {crowd['load_before']:.1f} before, "
-              f"{crowd['load_after']:.1f} after")
-    print()
+    report(args, table, crowd, (sp_cpu, sp_ms), (bare_cpu, bare_ms))
     print(f"the machine's load average at the end: {', '.join(f'{n:.1f}' for n in os.getloadavg())}; "
           f"server logs in {logs}")
+
+
+def report(args, table: dict, crowd: dict | None, single: tuple[dict, list[float]],
+           plain: tuple[dict, list[float]]) -> None:
+    """The small table of figures, then what lies behind each."""
+    n = args.moves
+    early, late = table["early"], table["late"]
+    sp = single[0]["server"] / args.requests * 1000
+    bare_ms = plain[0]["server"] / args.requests * 1000
+    rows = [
+        (f"1a. server CPU per move, table of 4, early in a hole (log {table['early_log']} actions)",
+         f"{early['cpu']['server'] / n * 1000:.1f} ms", f"children {early['cpu']['children'] / n * 1000:.1f} ms"),
+        (f"1b. server CPU per move, table of 4, late in a long hole (log {table['late_log']} actions)",
+         f"{late['cpu']['server'] / n * 1000:.1f} ms", f"children {late['cpu']['children'] / n * 1000:.1f} ms"),
+        ("2.  server CPU per single-player JSON action (/api/match)",
+         f"{sp:.2f} ms", f"children {single[0]['children'] / args.requests * 1000:.2f} ms"),
+        ("    server CPU per request of a bare FastAPI route", f"{bare_ms:.2f} ms",
+         f"ratio {sp / bare_ms:.1f}x" if bare_ms else "ratio: bare below the clock's tick"),
+        ("3.  move to every other seat's event, 1 table of 4, early",
+         f"p50 {percentile(early['every'], 0.5):.1f} ms", f"p99 {percentile(early['every'], 0.99):.1f} ms"),
+        ("    move to every other seat's event, 1 table of 4, late",
+         f"p50 {percentile(late['every'], 0.5):.1f} ms", f"p99 {percentile(late['every'], 0.99):.1f} ms"),
+    ]
+    if crowd and crowd["every"]:
+        rows.append((f"    move to every other seat's event, {args.tables} tables of 4, a move each 2-3 s",
+                     f"p50 {percentile(crowd['every'], 0.5):.1f} ms", f"p99 {percentile(crowd['every'], 0.99):.1f} ms"))
+    width = max(len(r[0]) for r in rows)
+    print()
+    print(f"{'figure':{width}}  {'value':>11}  beside it")
+    for name, value, beside in rows:
+        print(f"{name:{width}}  {value:>11}  {beside}")
+
+    print()
+    print("behind them:")
+    for name, part in (("1a", early), ("1b", late)):
+        print(f"  {name}: {n} moves one after another; {part['counts']}; this client {part['cpu']['client'] / n * 1000:.1f} "
+              f"ms a move; moves answered {spread(part['answers'])}; to every other seat's event {spread(part['every'])}, "
+              f"{part['missed']} events missed")
+    print(f"      the long hole's {table['late_log'] - table['early_log']} actions were played through the JSON API in "
+          f"{table['forward']:.0f} s, the pages asleep, then every page was loaded again")
+    print(f"  2:  {args.requests} requests each, one after another; answered p50 {percentile(single[1], 0.5):.1f} ms "
+          f"(the bare route {percentile(plain[1], 0.5):.1f} ms); the children's time is the reviews of the holes that "
+          f"ended, counted until they stopped growing")
+    if crowd:
+        cpu = crowd["cpu"]
+        offered = args.tables / 2.5
+        print(f"  3:  {args.tables} tables: {crowd['moves']} moves in {cpu['wall']:.0f} s, {crowd['moves'] / cpu['wall']:.1f} "
+              f"a second of the {offered:.0f} offered (set up in {crowd['setup']:.0f} s); moves answered "
+              f"{spread(crowd['answers'])}; {crowd['missed']} events missed; refused: {crowd['refused'] or 'none'}")
+        print(f"      server at {cpu['server'] / cpu['wall'] * 100:.0f}% of a core, its child processes "
+              f"{cpu['children'] / cpu['wall'] * 100:.0f}%, this client {cpu['client'] / cpu['wall'] * 100:.0f}%; "
+              f"per move {per_move(cpu, max(crowd['moves'], 1))}")
+        print(f"      {crowd['counts']}; load average {crowd['load_before']:.1f} before, {crowd['load_after']:.1f} after")
 
 
 if __name__ == "__main__":
