@@ -30,8 +30,8 @@ each as a subprocess, then measures:
    route): the server's CPU per request of each, and their ratio.
 3. From sending a move to every other seat's event (the slowest of the three streams):
    p50 and p99 at one table of four (the moves of 1, one after another) and at
-   ``--tables`` tables of four at a person's pace (one move per table every 2 to 3 s)
-   on one server process, for ``--seconds``.
+   ``--tables`` tables of four at a person's pace (one move per table every 2 to 3 s,
+   the opening reveals made before) on one server process, for ``--seconds``.
 
 They are measured in the order 1, 3, 2: the reviews of the holes that 2 ends are made
 afterwards in child processes (counted in 2, as they finish), and would fall into 3.
@@ -502,8 +502,9 @@ class Table:
         return every, missed
 
 
-async def new_table(port: int, index: int, fetch_every_event: bool) -> Table:
-    """A table of four people (each its own browser), the match started, nobody's page open."""
+async def new_table(port: int, index: int, fetch_every_event: bool, reveal: bool = False) -> Table:
+    """A table of four people (each its own browser), the match started, nobody's page
+    open; with ``reveal``, every seat's two opening reveals made (through the JSON API)."""
     browsers = [Browser(port) for _ in range(4)]
     status, table = await browsers[0].json("POST", "/api/tables", {"name": f"Bench {index}",
                                                                    "seats": ["host", "open", "open", "open"]})
@@ -514,6 +515,10 @@ async def new_table(port: int, index: int, fetch_every_event: bool) -> Table:
         assert status == 200, answer
     status, answer = await browsers[0].json("POST", f"/api/tables/{code}/start")
     assert status == 200, answer
+    for browser in browsers if reveal else []:
+        for position in (0, 1):
+            status, answer = await browser.json("POST", f"/api/tables/{code}/reveal", {"position": position})
+            assert status == 200, answer
     return Table(code, [Page(b, code, fetch_every_event) for b in browsers])
 
 
@@ -649,7 +654,7 @@ async def bare(port: int, pid: int, requests: int) -> tuple[dict, list[float]]:
 
 async def many_tables(port: int, pid: int, args) -> dict:
     started = time.perf_counter()
-    tables = await gather_bounded(new_table(port, i, args.fetch_every_event) for i in range(args.tables))
+    tables = await gather_bounded(new_table(port, i, args.fetch_every_event, reveal=True) for i in range(args.tables))
     await gather_bounded(page.open() for table in tables for page in table.pages)
     setup = time.perf_counter() - started
     rng = random.Random(1)
@@ -728,9 +733,9 @@ def report(args, table: dict, crowd: dict | None, single: tuple[dict, list[float
     sp = single[0]["server"] / args.requests * 1000
     bare_ms = plain[0]["server"] / args.requests * 1000
     rows = [
-        (f"1a. server CPU per move, table of 4, early in a hole (log {table['early_log']} actions)",
+        (f"1a. server CPU per move, table of 4, early in a hole (log {table['early_log']}-{table['early_log'] + n} actions)",
          f"{early['cpu']['server'] / n * 1000:.1f} ms", f"children {early['cpu']['children'] / n * 1000:.1f} ms"),
-        (f"1b. server CPU per move, table of 4, late in a long hole (log {table['late_log']} actions)",
+        (f"1b. server CPU per move, table of 4, late in a long hole (log {table['late_log']}-{table['late_log'] + n})",
          f"{late['cpu']['server'] / n * 1000:.1f} ms", f"children {late['cpu']['children'] / n * 1000:.1f} ms"),
         ("2.  server CPU per single-player JSON action (/api/match)",
          f"{sp:.2f} ms", f"children {single[0]['children'] / args.requests * 1000:.2f} ms"),
