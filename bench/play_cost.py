@@ -357,7 +357,7 @@ class Page:
         self.asleep = False
         self.working = False
         self.lock = asyncio.Lock()  # one request at a time, as hx-sync="this:drop" keeps it
-        self.counts = {"fetched": 0, "unchanged": 0, "skipped": 0}
+        self.counts = {"fetched": 0, "unchanged": 0, "skipped": 0, "failed": 0}
         self._task: asyncio.Task | None = None
 
     def read(self, html: str) -> None:
@@ -408,17 +408,21 @@ class Page:
                 self.working = False
                 continue
             async with self.lock:
-                if self._wanted(batch):
-                    answer = await self.browser.request("GET", self.url, {**self.htmx_headers(), "HX-Trigger": "table"})
+                if not self._wanted(batch):
+                    self.counts["skipped"] += 1
+                else:
+                    try:
+                        answer = await self.browser.request("GET", self.url,
+                                                            {**self.htmx_headers(), "HX-Trigger": "table"})
+                    except (TimeoutError, OSError, asyncio.IncompleteReadError):
+                        answer = Answer(0, {}, b"")  # no answer within WAIT_SECONDS, or the connection lost
                     if answer.status == 200:
                         self.counts["fetched"] += 1
                         self.read(answer.body.decode())
                     elif answer.status == 204:
                         self.counts["unchanged"] += 1
                     else:
-                        raise RuntimeError(f"the fragment answered {answer.status}")
-                else:
-                    self.counts["skipped"] += 1
+                        self.counts["failed"] += 1
             self.working = self.queue.qsize() > 0
 
     def idle(self) -> bool:
@@ -536,8 +540,9 @@ def spread(values: list[float]) -> str:
 
 
 def counts(pages: list[Page]) -> str:
-    total = {k: sum(p.counts[k] for p in pages) for k in ("fetched", "unchanged", "skipped")}
-    return f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped {total['skipped']}"
+    total = {k: sum(p.counts[k] for p in pages) for k in ("fetched", "unchanged", "skipped", "failed")}
+    return (f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped "
+            f"{total['skipped']}, fetches failed {total['failed']} (another status, or none in {WAIT_SECONDS} s)")
 
 
 async def measured_moves(table: Table, pid: int, moves: int) -> dict:
@@ -663,7 +668,10 @@ async def many_tables(port: int, pid: int, args) -> dict:
     async def play(table: Table, rng: random.Random) -> None:
         await asyncio.sleep(rng.uniform(0, 2.5))  # each table at its own moment
         while time.perf_counter() < until:
-            await table.move(rng)
+            try:
+                await table.move(rng)
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
+                table.refused[0] = table.refused.get(0, 0) + 1  # no answer within WAIT_SECONDS
             await asyncio.sleep(rng.uniform(2, 3))
 
     load_before = os.getloadavg()[0]
@@ -771,7 +779,7 @@ def report(args, table: dict, crowd: dict | None, single: tuple[dict, list[float
         offered = args.tables / 2.5
         print(f"  3:  {args.tables} tables: {crowd['moves']} moves in {cpu['wall']:.0f} s, {crowd['moves'] / cpu['wall']:.1f} "
               f"a second of the {offered:.0f} offered (set up in {crowd['setup']:.0f} s); moves answered "
-              f"{spread(crowd['answers'])}; {crowd['missed']} events missed; refused: {crowd['refused'] or 'none'}")
+              f"{spread(crowd['answers'])}; {crowd['missed']} events missed; refused (status 0: no answer): {crowd['refused'] or 'none'}")
         print(f"      server at {cpu['server'] / cpu['wall'] * 100:.0f}% of a core, its child processes "
               f"{cpu['children'] / cpu['wall'] * 100:.0f}%, this client {cpu['client'] / cpu['wall'] * 100:.0f}%; "
               f"per move {per_move(cpu, max(crowd['moves'], 1))}")
