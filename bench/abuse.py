@@ -40,8 +40,7 @@ from pathlib import Path
 import httpx
 
 from app.players.greedy import GreedyPlayer
-from tests.servers import ROOT, free_port
-from tests.tables.servers import EventReader
+from bench.servers import ROOT, EventReader, free_port
 
 ATTACKER = "127.0.0.2"
 ROUTES = {"next_hole": "next-hole"}

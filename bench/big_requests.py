@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 
+from bench.servers import free_port
+
 CHUNK = 64 * 1024
 
 
@@ -78,9 +80,7 @@ async def main() -> None:
     parser.add_argument("--megabytes", type=int, default=100)
     parser.add_argument("--header-kb", type=int, default=1024)
     args = parser.parse_args()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     folder = tempfile.mkdtemp()
     env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEAL_KEY": "bench"}
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),

@@ -30,8 +30,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
-from tests.servers import server_process
-from tests.tables.servers import EventReader
+from bench.servers import EventReader, server_process
 
 ROUTES = {"next_hole": "next-hole"}
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -25,8 +25,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import sync_playwright
 
-from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS
-from tests.servers import free_port
+from bench.servers import CHROMIUM, CHROMIUM_ARGS, free_port
 
 MINE_DOWN = re.compile(r"^Your card, .* row, column \d, face down$")
 

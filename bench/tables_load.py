@@ -53,8 +53,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
+from bench.servers import ROOT, free_port
 
-ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 ROUTES = {"next_hole": "next-hole"}
 SETUP_CONCURRENCY = 50  # requests (and stream openings) in flight while setting up
@@ -120,9 +120,7 @@ class Server:
     """One uvicorn process of the instrumented app on a free port."""
 
     def __init__(self, database_url: str, log_path: Path):
-        with contextlib.closing(__import__("socket").socket()) as probe:
-            probe.bind((HOST, 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         # Rate limits and the cap on streams per address off: every simulated person
         # comes from this one address.
         env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "bench-deal-key",

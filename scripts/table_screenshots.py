@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.servers import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 from tests.browser.layout import Case, new_page, stage  # noqa: E402
 
 # The pictures the README shows: a hand in play, a stock card held.
@@ -45,12 +44,6 @@ MORE = [Case(players, "standard", width, height, moment)
 def file_name(case: Case) -> str:
     name = f"table-{case.width}x{case.height}-{case.players}p"
     return name + (".png" if case.moment == "holding" else f"-{case.moment.replace('_', '-')}.png")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def main() -> None:

@@ -21,8 +21,7 @@ import uvicorn
 from app.main import create_app
 from app.settings import Settings
 from app.web.connections import guarded_protocol
-from tests.servers import free_port, server_process
-from tests.tables.servers import EventReader
+from bench.servers import EventReader, free_port, server_process
 
 ATTACKER = "127.0.0.2"
 NO_PROXY_HERE = "192.0.2.1"  # a documentation address: no client of the tests is a proxy

@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 
 from app.players.greedy import GreedyPlayer
 from tests.api.helpers import ROUTES, open_hole
-from tests.servers import start_server, stop_server
+from bench.servers import start_server, stop_server
 
 
 def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypatch):

@@ -79,8 +79,7 @@ def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tm
 
     import httpx
 
-    from tests.servers import server_process
-    from tests.tables.servers import EventReader
+    from bench.servers import EventReader, server_process
 
     class GzipAcceptingReader(EventReader):
         def __init__(self, client, path):

@@ -14,18 +14,11 @@ is missing the browser tests are skipped and say so.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from tests.servers import server_process
-
-CHROMIUM = os.environ.get("GOLF_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
-]
+from bench.servers import CHROMIUM, CHROMIUM_ARGS, server_process
 
 
 @pytest.fixture(scope="session")

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from tests.packaging.lockfile import locked, normalized
-from tests.servers import free_port
+from bench.servers import free_port
 
 pytestmark = [pytest.mark.image, pytest.mark.slow]
 

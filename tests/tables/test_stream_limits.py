@@ -13,8 +13,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from tests.servers import server_process
-from tests.tables.servers import EventReader
+from bench.servers import EventReader, server_process
 
 TABLE = {"name": "Capped", "seats": ["host", "open", "medium"], "rules": {"holes": 1}}
 OUTSIDER = "127.0.0.2"  # another loopback address: another client, as the server sees it

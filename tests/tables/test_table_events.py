@@ -19,8 +19,7 @@ from app.service.notify import InProcessNotifier
 from app.service.table_streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
 from app.store import repository
 from app.store.repository import TABLE_STREAMS
-from tests.servers import server_process
-from tests.tables.servers import EventReader
+from bench.servers import EventReader, server_process
 
 TABLE = {"name": "Live", "seats": ["host", "open", "medium"], "rules": {"holes": 1}}
 
@@ -119,7 +118,7 @@ def server_in_this_process(tmp_path):
 
     from app.main import create_app
     from app.settings import Settings
-    from tests.servers import free_port
+    from bench.servers import free_port
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key"))
     port = free_port()

@@ -1,0 +1,169 @@
+"""The app's real server, started in a subprocess, for the benchmarks and for the tests
+that need one (the browser tests, the event streams): a free port, its own database, a
+log to show when it does not come up; a reader of its tables' event streams; the
+system's Chromium and the arguments it is launched with."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# The system's Chromium (the browser tests are skipped when it is missing).
+CHROMIUM = os.environ.get("GOLF_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+]
+
+
+def free_port() -> int:
+    """A port nothing listens on now; the operating system's choice, so that test
+    processes side by side (pytest-xdist) and benchmarks get different ones."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-key", *, port: int | None = None,
+                 as_served: bool = False, settings: dict[str, str] | None = None,
+                 target: str = "app.main:app") -> tuple[subprocess.Popen, str]:
+    """A uvicorn process of the app on ``port`` (a free one by default), on
+    ``database_url``; returns it and its base URL once /healthz answers. ``as_served``:
+    started as ``python -m app`` is, with its bounds on connections; ``settings`` are
+    more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``); ``target``: another
+    ASGI app (``module:attribute``, with a /healthz route) served the same way."""
+    port = port or free_port()
+    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": deal_key,
+           "GOLF_RATE_LIMIT_ENABLED": "false",  # a test plays far faster than a person, from one address
+           "GOLF_HOST": "127.0.0.1", "GOLF_PORT": str(port), **(settings or {})}
+    if as_served:
+        command = [sys.executable, "-m", "app"]
+    else:
+        command = [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(port),
+                   # The page's request context keeps its connections open with no
+                   # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
+                   # close it just as a request is sent on it, and the request fails.
+                   "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"]
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    # Importing the app and migrating a new database takes a second or two on a quiet
+    # machine, and tens of seconds on a busy one (CI shares its two cores).
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop_server(process)
+            raise AssertionError(f"the server did not start:\n{log_path.read_text(errors='replace')}")
+        time.sleep(0.05)
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def server_process(database_url: str, log_path: Path, deal_key: str = "test-deal-key", as_served: bool = False,
+                   **settings: str) -> Iterator[str]:
+    """A server (start_server) for the length of a with block; yields its base URL."""
+    process, base = start_server(database_url, log_path, deal_key, as_served=as_served, settings=settings)
+    try:
+        yield base
+    finally:
+        stop_server(process)
+
+
+class EventReader:
+    """An SSE client on its own thread, over a plain socket (so that closing it is
+    immediate and the server sees the client go): each ``event: table`` version goes
+    to a queue. Speaks HTTP/1.0, so the body is the bare stream, not chunked."""
+
+    def __init__(self, client: httpx.Client, path: str, source_address: str | None = None):
+        """With the client's session cookie, if it has one; from ``source_address``
+        (another loopback address, as another client) if given."""
+        self.versions: queue.Queue[int] = queue.Queue()
+        self.lines: list[str] = []
+        self.status_line = ""
+        self.headers: dict[str, str] = {}
+        url = httpx.URL(str(client.base_url))
+        self._address = (url.host, url.port)
+        self._source = (source_address, 0) if source_address else None
+        token = client.cookies.get("golf_session")
+        cookie = f"Cookie: golf_session={token}\r\n" if token else ""
+        self._request = (f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n"
+                         f"{cookie}\r\n").encode()
+        self._opened = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+
+    def __enter__(self) -> EventReader:
+        self._socket = socket.create_connection(self._address, timeout=5, source_address=self._source)
+        self._socket.settimeout(None)
+        self._socket.sendall(self._request)
+        self._thread.start()
+        assert self._opened.wait(5), "the event stream did not open"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        with contextlib.suppress(OSError):
+            self._socket.shutdown(socket.SHUT_RDWR)
+        self._socket.close()
+        self._thread.join(5)
+
+    def _read(self) -> None:
+        stream = self._socket.makefile("rb")
+        event = None
+        try:
+            self.status_line = stream.readline().decode().strip()
+            for raw in stream:
+                line = raw.decode().rstrip("\r\n")
+                if not self._opened.is_set():
+                    if line:
+                        name, _, value = line.partition(":")
+                        self.headers[name.strip().lower()] = value.strip()
+                        continue
+                    self._opened.set()
+                    continue
+                self.lines.append(line)
+                if line.startswith("event:"):
+                    event = line.partition(":")[2].strip()
+                elif line.startswith("data:") and event == "table":
+                    self.versions.put(json.loads(line.partition(":")[2])["version"])
+                elif not line:
+                    event = None
+        except (OSError, ValueError):
+            pass  # closed by __exit__
+        finally:
+            self._opened.set()
+
+    def next_version(self, timeout: float) -> int:
+        return self.versions.get(timeout=timeout)
+
+    def wait_for(self, version: int, timeout: float) -> int:
+        """The first announced version at or past ``version`` within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            seen = self.versions.get(timeout=max(deadline - time.monotonic(), 0.001))
+            if seen >= version:
+                return seen
