@@ -57,7 +57,7 @@ class GolfState:
     __slots__ = (
         "rules", "seed", "hole", "phase", "turn", "grids", "face_up", "peeked", "opening_left",
         "stock", "discard", "held", "held_source", "closed_by", "final_turns", "reshuffles",
-        "hole_scores", "log",
+        "hole_scores", "log", "turns",
     )
 
     rules: RuleSet
@@ -78,6 +78,7 @@ class GolfState:
     reshuffles: int              # reshuffles so far this hole
     hole_scores: list[list[int]]  # per completed hole, per seat
     log: list[str]               # every applied action, as "<seat><code>"
+    turns: list[int]             # per seat, turns begun this hole (a draw or a knock begins one)
 
     # ----------------------------------------------------------------- creation
 
@@ -116,6 +117,7 @@ class GolfState:
         self.final_turns = []
         self.reshuffles = 0
         self.opening_left = [rules.opening_reveals] * players
+        self.turns = [0] * players
         self.turn = None
         self.phase = Phase.OPENING
         if rules.opening_reveals == 0:
@@ -178,6 +180,7 @@ class GolfState:
         state.reshuffles = 0
         state.hole_scores = []
         state.log = []
+        state.turns = [0] * rules.players
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -200,6 +203,7 @@ class GolfState:
         other.final_turns, other.reshuffles = list(self.final_turns), self.reshuffles
         other.hole_scores = [list(s) for s in self.hole_scores]
         other.log = list(self.log)
+        other.turns = list(self.turns)
         return other
 
     def snapshot(self) -> dict:
@@ -214,7 +218,7 @@ class GolfState:
             "stock": list(self.stock), "discard": list(self.discard),
             "held": self.held, "held_source": self.held_source, "closed_by": self.closed_by,
             "final_turns": list(self.final_turns), "reshuffles": self.reshuffles,
-            "hole_scores": [list(s) for s in self.hole_scores],
+            "hole_scores": [list(s) for s in self.hole_scores], "turns": list(self.turns),
         }
 
     @classmethod
@@ -237,6 +241,7 @@ class GolfState:
         state.held, state.held_source, state.closed_by = snapshot["held"], snapshot["held_source"], snapshot["closed_by"]
         state.final_turns, state.reshuffles = list(snapshot["final_turns"]), snapshot["reshuffles"]
         state.hole_scores = [list(scores) for scores in snapshot["hole_scores"]]
+        state.turns = list(snapshot["turns"])
         state.log = list(log)
         return state
 
@@ -332,6 +337,7 @@ class GolfState:
             else:
                 self._end_turn(seat, events)
         elif isinstance(action, Draw):
+            self.turns[seat] += 1
             self._draw(seat, action.source, events)
         elif isinstance(action, Swap):
             assert self.held is not None, "a swap is allowed only with a card held"
@@ -358,6 +364,7 @@ class GolfState:
             events.append({"seat": seat, "action": "skip"})
             self._end_turn(seat, events)
         elif isinstance(action, Knock):
+            self.turns[seat] += 1
             events.append({"seat": seat, "action": "knock"})
             self._close(seat, events)
             if self.phase is not Phase.HOLE_OVER and self.phase is not Phase.MATCH_OVER:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from app.golf.actions import Draw, Knock, NextHole, parse_log_entry
 from app.golf.engine import Event, GolfState, Phase
 from app.golf.scoring import matched_lines, showing_score
 
@@ -144,15 +143,8 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
 def hole_turns(state: GolfState, seat: int | None = None) -> int:
     """Turns begun so far this hole (a draw or a knock begins one), by every seat or by
     ``seat`` alone: a fact every seat at the table has watched, which tells a player how
-    long the hole has lasted."""
-    turns = 0
-    for entry in reversed(state.log):
-        actor, action = parse_log_entry(entry)
-        if isinstance(action, NextHole):  # the deal of this hole
-            break
-        if isinstance(action, (Draw, Knock)) and (seat is None or actor == seat):
-            turns += 1
-    return turns
+    long the hole has lasted. Counted by the engine as they begin: no walk of the log."""
+    return sum(state.turns) if seat is None else state.turns[seat]
 
 
 def _phase_for(state: GolfState, seat: int | None) -> str:

@@ -161,3 +161,24 @@ def test_a_snapshot_does_not_change_with_the_state_it_was_taken_of():
     snapshot = state.snapshot()
     play(state, "0r0", "1r0")
     assert GolfState.restore(state.rules, snapshot, []) == GolfState.new(seed=4)
+
+
+@pytest.mark.parametrize("name", ["standard", "knocking", "nine-card"])
+def test_the_turns_of_a_hole_are_those_its_log_shows(name):
+    """The engine counts each seat's turns begun this hole (a draw or a knock): always the
+    draws and knocks the log holds since the hole was dealt."""
+    from app.golf.actions import Draw, Knock, NextHole
+    from app.golf.view import hole_turns
+
+    states: list[GolfState] = []
+    greedy_match(seed=12, rules=PRESETS[name], states=states)
+    for state in states:
+        since_deal = []
+        for entry in reversed(state.log):
+            logged = parse_log_entry(entry)
+            if isinstance(logged.action, NextHole):
+                break
+            since_deal.append(logged)
+        for seat in range(state.rules.players):
+            assert hole_turns(state, seat) == sum(isinstance(a, (Draw, Knock)) and s == seat for s, a in since_deal)
+        assert hole_turns(state) == sum(isinstance(a, (Draw, Knock)) for _, a in since_deal)

@@ -29,9 +29,11 @@ KNOCK = {"action": "knock"}
 
 def lasted(state: GolfState, turns: int) -> GolfState:
     """The hole as if ``turns`` turns had been played in it (draws from the stock thrown
-    away, in the log only: the cards on the table stay as dealt)."""
+    away, in the log and the turns counted only: the cards on the table stay as dealt)."""
     players = state.rules.players
     state.log += [f"{t % players}ds" for t in range(turns)]
+    for t in range(turns):
+        state.turns[t % players] += 1
     return state
 
 

@@ -116,6 +116,7 @@ def test_a_hint_late_in_a_long_hole_says_the_hole_has_gone_on_long():
     rules = PRESETS["knocking"]
     state = dealt(["QS", "QC", "JD", "9H", "JS", "TH"], ["7H"], rules)
     state.log += [f"{turn % 2}ds" for turn in range(58)]  # 58 turns begun this hole
+    state.turns = [29, 29]
     advice = hint(view(state, 0))
     assert advice == {"action": {"action": "knock"},
                       "reason": "Knock: this hole has gone on long, and it is time it ended."}
