@@ -146,6 +146,17 @@ def parse_log_entry(entry: str) -> Logged:
     return Logged(int(entry[0]), parse_code(entry[1:]))
 
 
+def actions_by(log: list[str], seat: int) -> int:
+    """How many of the log's entries are ``seat``'s: read from each entry's first
+    character (its seat's digit), without parsing the actions.
+
+    >>> actions_by(["0r1", "1r0", "0ds"], 0)
+    2
+    """
+    digit = str(seat)
+    return sum(1 for entry in log if entry[:1] == digit)
+
+
 def action_from_json(data: dict) -> Action:
     """Read an action in the API's terms; raises :class:`MalformedAction` if it names none."""
     kind = data.get("action") if isinstance(data, dict) else None

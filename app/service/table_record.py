@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 
+from app.golf.actions import actions_by
 from app.golf.engine import GolfState
 from app.golf.view import Seat
 from app.names import NameRefused, checked_name
@@ -56,15 +57,12 @@ def page_stamp(version: int, connected: list[bool], next_code: str | None) -> st
 
 
 def actions_of(log: list[str], seat: int | None) -> int:
-    """How many of the log's actions are ``seat``'s (a log entry starts with its seat's digit).
+    """How many of the log's actions are ``seat``'s; none of a spectator's.
 
     >>> actions_of(["0r1", "1r0", "0ds"], 0), actions_of(["0r1"], None)
     (2, 0)
     """
-    if seat is None:
-        return 0
-    digit = str(seat)
-    return sum(1 for entry in log if entry[0] == digit)
+    return 0 if seat is None else actions_by(log, seat)
 
 
 def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> list[dict]:
