@@ -133,15 +133,16 @@ def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[st
 # --------------------------------------------------------------------------- moves and answers
 
 
-async def answer_move(request: Request, service, perform: Callable[[], Awaitable[tuple[Any, dict]]],
+async def answer_move(request: Request, current: Callable[[], Any], perform: Callable[[], Awaitable[tuple[Any, dict]]],
                       draw: Callable[..., Response], back: Callable[[Any, dict], Response], *,
                       refused: dict | None = None) -> Response:
-    """The answer to a move posted from a page; both pages answer alike.
+    """The answer to a move posted from a page; every game's pages (your match, a table,
+    solitaire) answer alike.
 
     ``perform()`` carries out the move and gives the game and the options to draw it
     with. With HTMX the answer is ``draw(request, game, **options)``, the table fragment;
     without script it is ``back(game, options)``, the redirect back to the page. A refused
-    move changed nothing: the game as it stands is drawn with the reason (and the
+    move changed nothing: the game as it stands (``current()``) is drawn with the reason (and the
     ``refused`` options), as the fragment with HTMX and as the whole page without. When
     the store does not answer there is no game to draw: the 503 goes to the app's one
     refusal handler (``app.web.refusals``)."""
@@ -152,7 +153,7 @@ async def answer_move(request: Request, service, perform: Callable[[], Awaitable
         raise
     except ServiceError as refusal:
         # Refused: nothing changed. Draw the game as it stands, with the reason.
-        game = service.current(browser_id(request))
+        game = current()
         return draw(request, game, status=status_of(refusal), page=not htmx, message=refusal.message, **(refused or {}))
     return draw(request, game, **options) if htmx else back(game, options)
 

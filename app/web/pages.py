@@ -174,7 +174,8 @@ async def away(request: Request):
 async def play(request: Request, command: str):
     if command not in COMMANDS:
         raise HTTPException(404)
-    return await answer_move(request, golf_of(request), lambda: _perform(request, command), _render_table, _back)
+    return await answer_move(request, lambda: golf_of(request).current(browser_id(request)),
+                             lambda: _perform(request, command), _render_table, _back)
 
 
 def _back(outcome: Outcome, options: dict) -> Response:

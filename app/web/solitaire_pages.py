@@ -364,8 +364,8 @@ async def solitaire_command(request: Request, command: str):
     refused = {"focus": "keep", "running": form.get("clock") == "running"}
     if command == "new" and form.get("options"):
         refused["typed"] = {"seed": str(form.get("seed") or "")[:40]}
-    return await answer_move(request, solitaire_of(request), lambda: _perform(request, command), render, _back,
-                             refused=refused)
+    return await answer_move(request, lambda: solitaire_of(request).current(browser_id(request)),
+                             lambda: _perform(request, command), render, _back, refused=refused)
 
 
 def _back(state: dict, options: dict) -> Response:

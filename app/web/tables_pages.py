@@ -22,7 +22,7 @@ from app.service.golf import LEVELS, Outcome
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
 from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
-from app.web.common import asset_version, browser_id, templates, form_version, is_htmx, now_ms, render_fresh
+from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
@@ -244,32 +244,28 @@ def table_fragment(request: Request, code: str):
 
 
 async def _answer(request: Request, code: str, perform) -> Response:
-    """A change posted from the page, answered from the change's own outcome (the steps
-    it played, made in its transaction): the fragment with HTMX (a refusal drawn with its
-    reason), a redirect back to the page without script. Only a page that was behind
-    when it posted (it had not yet drawn another seat's move) is drawn from a fresh read,
-    so that it is shown those moves too."""
-    service = tables_of(request)
+    """A change posted from the page, answered as every game's pages answer a move
+    (:func:`app.web.common.answer_move`): from the change's own outcome (the steps it
+    played, made in its transaction), the fragment with HTMX, a redirect back to the page
+    without script; a refusal draws the table as it stands with its reason. Only a page
+    that was behind when it posted (it had not yet drawn another seat's move) is drawn
+    from a fresh read, so that it is shown those moves too."""
+    service, browser = tables_of(request), browser_id(request)
     form = await request.form()
     seen = _seen(request, form)
-    try:
-        outcome, said = perform(service, browser_id(request), form)
-    except Unavailable:
-        raise
-    except ServiceError as refusal:
-        if not is_htmx(request):
-            raise
-        view = service.since(browser_id(request), code, seen)
-        return _render(request, view, status=status_of(refusal), message=refusal.message)
-    if not is_htmx(request):
-        return _redirect(f"/t/{code}?t={now_ms()}")
-    try:
-        shown = form_version(request, form)
-    except Invalid:
-        shown = None
-    if seen is not None and seen != outcome.read_moves:
-        outcome = service.since(browser_id(request), code, seen)
-    return _render(request, outcome, said=said, shown=shown)
+
+    async def performed() -> tuple[TableOutcome, dict]:
+        outcome, said = perform(service, browser, form)
+        if seen is not None and seen != outcome.read_moves:
+            outcome = service.since(browser, code, seen)
+        try:
+            shown = form_version(request, form)
+        except Invalid:
+            shown = None
+        return outcome, {"said": said, "shown": shown}
+
+    return await answer_move(request, lambda: service.since(browser, code, seen), performed, _render,
+                             lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"))
 
 
 @router.post("/t/{code}/play/{command}")
