@@ -37,6 +37,11 @@ PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
 
+def snapshot_of(state: GolfState) -> dict:
+    """What a match's row keeps of its state beside the log (:meth:`GolfState.snapshot`)."""
+    return {"moves": len(state.log), "state": state.snapshot()}
+
+
 @dataclass
 class Outcome:
     """What a call produced: the API's match state, and for the page the steps of the
@@ -261,6 +266,7 @@ class GolfService:
                 self._keep_replay(connection, record, state, now)
                 record.recorded = True
             clock.touch(record, now)
+            record.snapshot = snapshot_of(state)
 
         def step(state: GolfState, events: list[dict]) -> None:
             steps.append(([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
@@ -300,6 +306,7 @@ class GolfService:
         state = self._fresh_state(record)
         computers_move(state, self._computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
+        record.snapshot = snapshot_of(state)
         repository.insert_match(connection, record)
         return record
 
@@ -322,9 +329,13 @@ class GolfService:
 
     def _state(self, record: MatchRecord) -> GolfState:
         state = self.cache.take(self._key(record))
-        if state is None:
-            state = replay(self._engine_seed(record.seed), RuleSet(**record.rules), record.log)
-        return state
+        if state is not None:
+            return state
+        rules = RuleSet(**record.rules)
+        kept = record.snapshot
+        if kept is not None and kept.get("moves") == len(record.log):
+            return GolfState.restore(rules, kept["state"], record.log)
+        return replay(self._engine_seed(record.seed), rules, record.log)  # saved before snapshots were kept
 
     @staticmethod
     def _key(record: MatchRecord) -> tuple:

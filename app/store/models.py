@@ -75,6 +75,10 @@ class GolfMatch(Base):
     # No default on this side: an insert written for an older schema leaves it to the database.
     practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
+    snapshot: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    """The match as it stands, ``{"moves", "state"}`` (an engine snapshot, hidden cards too:
+    it never leaves the server), so that a read restores it rather than replaying the log;
+    null for a match saved before it was kept."""
 
 
 class GolfResult(Base):

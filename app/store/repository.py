@@ -61,6 +61,7 @@ class MatchRecord(GameRecord):
     match_id: str | None = None
     daily: str | None = None
     practice: bool = False
+    snapshot: dict | None = None
 
 
 @dataclass

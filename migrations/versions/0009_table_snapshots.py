@@ -1,5 +1,6 @@
-"""online_tables.snapshots: the match as it stood after each of its last changes, so that
-a read restores it rather than replaying its log
+"""online_tables.snapshots and golf_matches.snapshot: a table's match as it stood after
+each of its last changes, a browser's match as it stands, so that a read restores them
+rather than replaying their logs
 
 Revision ID: 0009
 Revises: 0008
@@ -19,8 +20,12 @@ def upgrade() -> None:
     # Null for every table there is: its log is replayed once, and its next change keeps one.
     with op.batch_alter_table('online_tables', schema=None) as batch_op:
         batch_op.add_column(sa.Column('snapshots', sa.JSON(), nullable=True))
+    with op.batch_alter_table('golf_matches', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('snapshot', sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('golf_matches', schema=None) as batch_op:
+        batch_op.drop_column('snapshot')
     with op.batch_alter_table('online_tables', schema=None) as batch_op:
         batch_op.drop_column('snapshots')
