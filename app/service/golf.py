@@ -280,11 +280,12 @@ class GolfService:
             self.engine, load, if_match, change, level_of=self._computer_levels,
             seed_of=lambda record: self._engine_seed(record.seed), settle=settle,
             save=repository.save_match, on_step=step if frames else None)
-        self.cache.put(self._key(record), state)
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
         shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
-        return Outcome(self._describe(record, state, shown, now), steps)
+        outcome = Outcome(self._describe(record, state, shown, now), steps)
+        self.cache.put(self._key(record), state)  # only once described: the next request alters it
+        return outcome
 
     @staticmethod
     def _computer_levels(record: MatchRecord) -> Callable[[int], str | None]:

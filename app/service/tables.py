@@ -138,8 +138,9 @@ class TableService:
         self._keep(record, state)
         if self._settle_on_read(browser_id, record):
             record, state, connected = self._read(read)
-            self._keep(record, state)
-        return self._describe(record, state, browser_id, [], connected)
+        described = self._describe(record, state, browser_id, [], connected)
+        self._keep(record, state)  # only once described: a change taking it from the cache alters it
+        return described
 
     def _settle_on_read(self, browser_id: str | None, record: TableRecord) -> bool:
         """What a read sets going before it answers: a turn whose time has run out is
@@ -483,8 +484,8 @@ class TableService:
                                  for seat, entry in enumerate(record.seats)], next_table(record)):
             return None
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
-        self._keep(record, state)
         table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
+        self._keep(record, state)  # only once described: a change taking it from the cache alters it
         you = table["you"]
         players = len(record.seats)
         moves = len(record.log)
@@ -628,15 +629,16 @@ class TableService:
                     raise
                 if attempt >= 2:  # many at once: spread them out a little
                     time.sleep(random.uniform(0, min(0.001 * attempt, 0.02)))
-        self._keep(record, state)
         if events is not None:
             self.notifier.publish(record.code, record.version)
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
         if browser_id is None:
+            self._keep(record, state)
             return TableOutcome({})
         shown = told(events or [], seat_of(record, browser_id))  # the caller knows its own moves
         table = self._describe(record, state, browser_id, shown, connected)
+        self._keep(record, state)  # only once described: a change taking it from the cache alters it
         return TableOutcome(table, moves=len(state.log), read_moves=read["moves"], events=table["match"]["events"]
                             if table["match"] else [], frames=frames if events is not None else [])
 
