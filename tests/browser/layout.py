@@ -10,7 +10,8 @@ invariants:
   browser finds at each one's centre is that element or inside it) and are on screen;
 - cards are readable: on a desktop yours and the piles at least 40 px wide, the others'
   20; on a phone yours and the piles at least 44 px (a touch target);
-- the page scrolls neither down nor sideways where the layout says it fits;
+- the page scrolls neither down nor sideways where the layout says it fits, and the
+  site's navigation stays within the screen's width;
 - a dialog opens at its top and fits the screen; the Scorecard on a wide screen covers
   no card; the log shows its last lines whole.
 
@@ -251,8 +252,14 @@ MEASURE = """() => {
     return head && shown(head) ? {name: name(head), head: box(head),
       cards: [...seat.querySelectorAll('.card')].filter(shown).map(c => ({ring: c.tagName === 'BUTTON' ? 6 : 0, ...box(c)}))} : null;
   }).filter(Boolean) : [];
+  // The site's navigation: each of its links and buttons within the screen's width.
+  const nav = document.querySelector('header.site nav');
+  const navItems = nav ? [...nav.querySelectorAll('a, button, summary')]
+      .filter(e => e.getClientRects().length && e.getBoundingClientRect().width > 0) : [];
   return {
     captions, badges, heads,
+    nav: nav ? {scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth,
+                past: navItems.filter(e => e.getBoundingClientRect().right > innerWidth + 1 || e.getBoundingClientRect().left < -1).map(name)} : null,
     scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
     innerHeight, innerWidth, scrollY,
     cards: cards.map(c => ({...item(c, asMine(c) ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
@@ -326,6 +333,10 @@ def problems(page, case: Case) -> list[str]:
         for card in cards:
             if card["kind"] == "other" and card["fullW"] < 14:
                 found.append(f"{card['name']} is {card['fullW']:.0f} px wide (at least 14, folded)")
+    # The site's navigation fits the screen's width (wrapped or compact, never scrolled).
+    nav = m["nav"]
+    if nav and (nav["past"] or nav["scrollWidth"] > nav["clientWidth"] + 1):
+        found.append(f"the site's navigation runs past the edge of the screen: {nav}")
     # Scrolling.
     if m["scrollWidth"] > m["innerWidth"] + 1:
         found.append(f"the page scrolls sideways ({m['scrollWidth']} px wide)")
