@@ -96,6 +96,7 @@ SLICE = [
     Case(8, "standard", 1280, 720, "watching"),
     Case(2, "nine-card", 360, 740, "holding"),
     Case(4, "standard", 390, 844, "hole_over"),
+    Case(2, "nine-card", 360, 740, "hole_over"),
     Case(8, "eight-card", 390, 844, "holding"),
     Case(3, "nine-card", 390, 844, "new_game"),
     Case(2, "standard", 360, 740, "draw"),
