@@ -289,7 +289,7 @@
     if (event.shiftKey || !KEYS[key]) return;
     if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
     var control = table.querySelector(KEYS[key]);
-    if (control && !control.disabled) {
+    if (control && !control.disabled && control.getAttribute("aria-disabled") !== "true") {
       event.preventDefault();
       control.click();
     } else {
@@ -352,6 +352,17 @@
     if (!seat.classList.contains("mine")) return "other";
     return card.classList.contains("up") ? "mine-up" : "mine-down";
   }
+
+  /* A control not allowed now (Undo with nothing to take back) is aria-disabled, not
+   * disabled, so that a click on it reaches the page: it does nothing and says why. */
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    var control = table && event.target.closest && event.target.closest('#table [aria-disabled="true"][data-key]');
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    refuse(table, table.classList.contains("playing") ? "playing" : control.dataset.key);
+  }, true);
 
   document.addEventListener("click", function (event) {
     var table = byId("table");
