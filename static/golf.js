@@ -201,6 +201,25 @@
     step();
   }
 
+  /* The first deal at a table of people: the waiting room gives way to the table, its
+   * cards dealt as each new hole's are (that deal is no move of the match's, so the
+   * server does not mark it). Dealt on the first of the steps to show, if there are
+   * any (the live board comes in after them), else on the board. */
+  var fromWaitingRoom = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "table" && event.detail.shouldSwap) {
+      fromWaitingRoom = target.classList.contains("waiting-room");
+    }
+  });
+
+  function dealFirst(table) {
+    var first = table.querySelector("#frames template");
+    var board = first ? first.content : table.querySelector("#board");
+    if (!board) return;
+    Array.prototype.forEach.call(board.querySelectorAll(".seat"), function (seat) { seat.classList.add("dealt"); });
+  }
+
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
@@ -214,6 +233,8 @@
     showOpenSeats(table);
     nameCards(table);
     showSoundSwitch(table);
+    if (afterSwap && fromWaitingRoom) dealFirst(table);
+    fromWaitingRoom = false;
     if (afterSwap) { playSound(table); play(table, true); }
     table.dataset.ready = "true";
   }
