@@ -201,6 +201,25 @@
     step();
   }
 
+  /* The first deal at a table of people: the waiting room gives way to the table, its
+   * cards dealt as each new hole's are (that deal is no move of the match's, so the
+   * server does not mark it). Dealt on the first of the steps to show, if there are
+   * any (the live board comes in after them), else on the board. */
+  var fromWaitingRoom = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "table" && event.detail.shouldSwap) {
+      fromWaitingRoom = target.classList.contains("waiting-room");
+    }
+  });
+
+  function dealFirst(table) {
+    var first = table.querySelector("#frames template");
+    var board = first ? first.content : table.querySelector("#board");
+    if (!board) return;
+    Array.prototype.forEach.call(board.querySelectorAll(".seat"), function (seat) { seat.classList.add("dealt"); });
+  }
+
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
@@ -214,6 +233,8 @@
     showOpenSeats(table);
     nameCards(table);
     showSoundSwitch(table);
+    if (afterSwap && fromWaitingRoom) dealFirst(table);
+    fromWaitingRoom = false;
     if (afterSwap) { playSound(table); play(table, true); }
     table.dataset.ready = "true";
   }
@@ -289,7 +310,7 @@
     if (event.shiftKey || !KEYS[key]) return;
     if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
     var control = table.querySelector(KEYS[key]);
-    if (control && !control.disabled) {
+    if (control && !control.disabled && control.getAttribute("aria-disabled") !== "true") {
       event.preventDefault();
       control.click();
     } else {
@@ -352,6 +373,17 @@
     if (!seat.classList.contains("mine")) return "other";
     return card.classList.contains("up") ? "mine-up" : "mine-down";
   }
+
+  /* A control not allowed now (Undo with nothing to take back) is aria-disabled, not
+   * disabled, so that a click on it reaches the page: it does nothing and says why. */
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    var control = table && event.target.closest && event.target.closest('#table [aria-disabled="true"][data-key]');
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    refuse(table, table.classList.contains("playing") ? "playing" : control.dataset.key);
+  }, true);
 
   document.addEventListener("click", function (event) {
     var table = byId("table");

@@ -71,19 +71,43 @@ def player_names(state: dict) -> dict[str, str]:
 # --------------------------------------------------------------------------- results and prompts
 
 
-def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | None = None) -> str:
-    """``"Hole 3 is over: you scored 5, the computer 12"``."""
+def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | None = None, *,
+                         whole: bool = False) -> str:
+    """The hole's result: with two players, or ``whole``, every seat's score (``"Hole 3
+    is over: you scored 5, the computer 12"``); with more, short enough for the one line
+    of a prompt: yours and the lowest (``"Hole 3 is over: you scored 9, the lowest 2
+    (Computer 4)"``); each seat's score is beside its grid and on the scorecard.
+
+    >>> state = {"hole": 2, "players": [{"id": "you", "name": "You", "hole_score": 9},
+    ...     {"id": "c1", "name": "Computer 1", "hole_score": 2}, {"id": "c2", "name": "Computer 2", "hole_score": 11}]}
+    >>> hole_result_sentence(state)
+    'Hole 2 is over: you scored 9, the lowest 2 (Computer 1)'
+    >>> hole_result_sentence(state, scores={"you": 2, "c1": 2, "c2": 5})
+    'Hole 2 is over: you scored 2, the lowest, with Computer 1'
+    >>> hole_result_sentence(state, whole=True)
+    'Hole 2 is over: you scored 9, Computer 1 2, Computer 2 11'
+    """
     hole = hole or state["hole"]
     if scores is None:
         scores = {p["id"]: p["hole_score"] for p in state["players"]}
     names = player_names(state)
-    parts = []
-    for player_id, score in scores.items():
-        if player_id == "you":
-            parts.append(f"you scored {score}")
-        else:
-            parts.append(f"{subject(player_id, names)} {score}")
-    return f"Hole {hole} is over: " + ", ".join(parts)
+    if whole or len(scores) <= 2:
+        parts = []
+        for player_id, score in scores.items():
+            if player_id == "you":
+                parts.append(f"you scored {score}")
+            else:
+                parts.append(f"{subject(player_id, names)} {score}")
+        return f"Hole {hole} is over: " + ", ".join(parts)
+    lowest = min(scores.values())
+    best = [subject(pid, names) for pid, score in scores.items() if score == lowest and pid != "you"]
+    shown = " and ".join(best) if len(best) <= 2 else f"{best[0]} and {len(best) - 1} others"
+    if "you" not in scores:  # a spectator
+        return f"Hole {hole} is over: the lowest {lowest} ({shown})"
+    mine = scores["you"]
+    if mine == lowest:
+        return f"Hole {hole} is over: you scored {mine}, the lowest" + (f", with {shown}" if best else "")
+    return f"Hole {hole} is over: you scored {mine}, the lowest {lowest} ({shown})"
 
 
 def match_result_sentence(state: dict) -> str:
@@ -123,7 +147,7 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
         return "Paused: the clock is stopped. Press Resume to continue."
     kinds = legal_kinds(state)
     if phase == "hole_over":
-        return hole_result_sentence(state) + ". Press Next hole to deal the next one."
+        return hole_result_sentence(state) + ". Press Next hole."
     final = "Final turn: " if state.get("closing") else ""
     if phase == "opening":
         left = state.get("opening_left", 0)
@@ -228,7 +252,7 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
         elif kind == "reshuffle":
             sentences.append((f"The discards were shuffled into a new stock of {event['stock_count']} cards.", index))
         elif kind == "hole_scored":
-            sentences.append((hole_result_sentence(state, event.get("hole"), event.get("scores")) + ".", index))
+            sentences.append((hole_result_sentence(state, event.get("hole"), event.get("scores"), whole=True) + ".", index))
         elif kind == "deal":
             sentences.append((f"Hole {event['hole']} is dealt.", index))
     flush_draw(len(events) - 1)

@@ -10,9 +10,12 @@ invariants:
   browser finds at each one's centre is that element or inside it) and are on screen;
 - cards are readable: on a desktop yours and the piles at least 40 px wide, the others'
   20; on a phone yours and the piles at least 44 px (a touch target);
-- the page scrolls neither down nor sideways where the layout says it fits;
+- the page scrolls neither down nor sideways where the layout says it fits, and the
+  site's navigation stays within the screen's width;
 - a dialog opens at its top and fits the screen; the Scorecard on a wide screen covers
-  no card; the log shows its last lines whole.
+  no card; the log shows its last lines whole;
+- no words (a caption, a heading, a paragraph) are cut off at the side by the box that
+  holds them or by the screen's edge.
 
 The suite runs a representative slice (tests/browser/test_table_layout.py); the whole walk
 is the same test over ``MATRIX``, behind the ``layout_matrix`` marker. The screenshots in
@@ -85,7 +88,7 @@ SLICE = [
     Case(3, "standard", 1366, 768, "opening"),
     Case(2, "standard", 1280, 720, "scorecard"),
     Case(8, "eight-card", 1024, 768, "holding"),
-    Case(8, "nine-card", 1280, 720, "hole_over"),
+    Case(8, "nine-card", 1024, 768, "hole_over"),
     Case(5, "four-card", 1920, 1080, "holding"),
     Case(4, "nine-card", 1366, 768, "match_over"),
     Case(2, "standard", 1280, 720, "summary"),
@@ -93,15 +96,16 @@ SLICE = [
     Case(6, "standard", 1280, 720, "keys"),
     Case(3, "standard", 1280, 720, "seated"),
     Case(8, "standard", 1280, 720, "watching"),
-    Case(2, "standard", 390, 844, "holding"),
+    Case(2, "nine-card", 360, 740, "holding"),
     Case(4, "standard", 390, 844, "hole_over"),
+    Case(2, "nine-card", 360, 740, "hole_over"),
     Case(8, "eight-card", 390, 844, "holding"),
     Case(3, "nine-card", 390, 844, "new_game"),
     Case(2, "standard", 360, 740, "draw"),
     Case(6, "standard", 360, 740, "review"),
     Case(2, "standard", 390, 844, "summary"),
     Case(3, "standard", 1280, 720, "replay"),
-    Case(8, "nine-card", 1366, 768, "replay"),
+    Case(5, "eight-card", 1024, 768, "replay"),
     Case(8, "standard", 390, 844, "replay"),
 ]
 
@@ -251,8 +255,20 @@ MEASURE = """() => {
     return head && shown(head) ? {name: name(head), head: box(head),
       cards: [...seat.querySelectorAll('.card')].filter(shown).map(c => ({ring: c.tagName === 'BUTTON' ? 6 : 0, ...box(c)}))} : null;
   }).filter(Boolean) : [];
+  // The site's navigation: each of its links and buttons within the screen's width.
+  const nav = document.querySelector('header.site nav');
+  const navItems = nav ? [...nav.querySelectorAll('a, button, summary')]
+      .filter(e => e.getClientRects().length && e.getBoundingClientRect().width > 0) : [];
+  // Words cut off at the side by the box that holds them (a scorecard's caption in a side
+  // column) or by the screen's edge; a table's cells may scroll sideways, its caption not.
+  const cut = [...document.querySelectorAll('caption, h1, h2, h3, p, .caption, legend, figcaption')].filter(shown)
+      .filter(e => !(e.closest('.table-scroll') && e.tagName !== 'CAPTION')).filter(e => {
+        const r = e.getBoundingClientRect(), v = seen(e);
+        return r.width > 1 && (v.x1 > r.left + 1 || v.x2 < r.right - 1 || r.right > innerWidth + 1 || r.left < -1); }).map(name);
   return {
-    captions, badges, heads,
+    captions, badges, heads, cut,
+    nav: nav ? {scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth,
+                past: navItems.filter(e => e.getBoundingClientRect().right > innerWidth + 1 || e.getBoundingClientRect().left < -1).map(name)} : null,
     scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
     innerHeight, innerWidth, scrollY,
     cards: cards.map(c => ({...item(c, asMine(c) ? 'mine' : c.closest('.middle') ? 'pile' : 'other'),
@@ -326,6 +342,12 @@ def problems(page, case: Case) -> list[str]:
         for card in cards:
             if card["kind"] == "other" and card["fullW"] < 14:
                 found.append(f"{card['name']} is {card['fullW']:.0f} px wide (at least 14, folded)")
+    for words in m["cut"]:
+        found.append(f"the words {words!r} are cut off at the side")
+    # The site's navigation fits the screen's width (wrapped or compact, never scrolled).
+    nav = m["nav"]
+    if nav and (nav["past"] or nav["scrollWidth"] > nav["clientWidth"] + 1):
+        found.append(f"the site's navigation runs past the edge of the screen: {nav}")
     # Scrolling.
     if m["scrollWidth"] > m["innerWidth"] + 1:
         found.append(f"the page scrolls sideways ({m['scrollWidth']} px wide)")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app.players.greedy import GreedyPlayer
 from tests.browser.tablekit import api, axe_violations, new_match
 
@@ -87,3 +89,18 @@ def test_a_daily_deal_is_played_to_its_end_and_its_result_copied(page, context, 
     assert copied.startswith(f"Golf daily deal {state['daily']}: {total}, the Expert {state['totals']['computer']}")
     assert len(copied.splitlines()[1]) == 9  # a mark a hole, no card named
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1366, 768)])
+def test_the_replay_s_scorecard_caption_is_whole_in_its_side_column(sized, width, height):
+    page = sized(width, height)
+    page.goto("/")
+    new_match(page, seed=5, rules={"name": "eight-card", "players": 5, "holes": 1})
+    page.goto(play_to_the_end(page)["replay"] + "?step=16")
+    side, caption = page.locator(".replay-side"), page.locator(".replay-side caption")
+    s, c = side.bounding_box(), caption.bounding_box()
+    assert caption.inner_text() == "Each completed hole, and the running totals"
+    assert c["x"] >= s["x"] - 0.5 and c["x"] + c["width"] <= s["x"] + s["width"] + 0.5, (c, s)
+    # The board beside it keeps the others' cards readable (20 px and more).
+    widths = page.evaluate("() => [...document.querySelectorAll('.replay-board .ring .card')].map(c => c.getBoundingClientRect().width)")
+    assert widths and min(widths) >= 19.5, min(widths)

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from .layout import MATRIX, SLICE, Case, new_page, problems, stage
-from .tablekit import api, new_match, open_table, wait_settled
+from .tablekit import api, new_match, open_table, play_out_hole, wait_settled
 
 
 def walk(browser, server, case: Case) -> list[str]:
@@ -149,3 +149,29 @@ def test_the_log_keeps_the_last_moves_readable_as_the_next_come(sized, width, he
     assert len(lines) == 3 and all(line["whole"] for line in lines), lines
     # The latest line is the last computer's move, and the one before it is still in view.
     assert re.search(r"Computer 3", lines[0]["text"]) or re.search(r"Computer 3", lines[1]["text"]), lines
+
+
+def lines_of(page, selector: str) -> int:
+    """How many lines the text of ``selector`` is laid out in."""
+    return page.evaluate("""(selector) => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector));
+        return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom))).size; }""",
+                         selector)
+
+
+@pytest.mark.parametrize("width, height, players", [(1024, 768, 8), (1280, 720, 3), (1280, 720, 8), (1366, 768, 3)])
+def test_at_a_hole_s_end_the_prompt_is_one_line_with_the_result_and_the_review_beside_next_hole(
+        sized, width, height, players):
+    page = sized(width, height)
+    new_match(page, seed=31, rules={"name": "standard", "players": players, "holes": 2})
+    state = play_out_hole(page)
+    open_table(page)
+    mine = state["players"][0]["hole_score"]
+    lowest = min(p["hole_score"] for p in state["players"])
+    assert page.locator("#prompt").inner_text().startswith(f"Hole 1 is over: you scored {mine}, the lowest")
+    assert f"{lowest}" in page.locator("#prompt").inner_text()
+    assert lines_of(page, "#prompt") == 1
+    # Next hole and the hole's review side by side in the middle of the table.
+    next_hole = page.get_by_role("button", name="Next hole").bounding_box()
+    review = page.get_by_role("link", name="Review hole 1").bounding_box()
+    assert abs(next_hole["y"] - review["y"]) < 2 and review["x"] > next_hole["x"] + next_hole["width"]

@@ -54,3 +54,19 @@ def test_the_opening_refuses_the_stock_and_a_card_already_up(page):
     page.locator(".seat.mine .card.up").first.click()
     assert latest_said(page) == "That card is already face up: choose a face-down card."
     assert api(page, "GET", "/api/match")["opening_left"] == 1
+
+
+def test_a_click_or_key_on_undo_with_nothing_to_take_back_says_why(page):
+    new_match(page, seed=64)
+    open_table(page)
+    before = version(page)
+    undo = page.get_by_role("button", name="Undo")
+    assert undo.get_attribute("aria-disabled") == "true"  # shown as not allowed, yet it can be clicked
+    box = undo.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # as a player would
+    assert latest_said(page) == "There is no move of yours to take back."
+    assert version(page) == before
+    page.evaluate("() => document.getElementById('announce').replaceChildren()")
+    page.keyboard.press("u")
+    assert latest_said(page) == "There is no move of yours to take back."
+    assert version(page) == before and api(page, "GET", "/api/match")["version"] == before

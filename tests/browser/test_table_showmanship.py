@@ -128,3 +128,22 @@ def test_with_reduced_motion_the_hole_s_end_shows_its_scores_at_once(watched):
     assert page.evaluate("() => window.__scores") == []  # the hole score is there, never counted up
     assert page.evaluate("() => window.__maxAnimations") == 0
     assert page.locator(".seat.mine .seat-score strong").count() == 1
+
+
+def test_a_table_of_people_is_dealt_before_your_eyes_when_it_starts_and_not_with_reduced_motion(watched):
+    for reduced in (False, True):
+        page = watched(reduced=reduced)
+        page.add_init_script(WATCH_CARD_ANIMATIONS)
+        page.request.get("/")  # the visitor's cookie
+        table = api(page, "POST", "/api/tables", {"name": "Deal", "seats": ["host", "easy", "easy"],
+                                                  "rules": {"name": "standard", "holes": 1}}, status=201)
+        page.goto(f"/t/{table['code']}")
+        page.wait_for_selector("#table.waiting-room[data-ready]")
+        page.evaluate("() => { window.__cardAnimations = []; }")
+        page.get_by_role("button", name="Start the match").click()
+        page.wait_for_selector("#board")
+        page.wait_for_timeout(700)
+        dealt = [a for a in page.evaluate("() => window.__cardAnimations") if a["name"] == "deal"]
+        assert bool(dealt) is not reduced
+        if dealt:  # every seat's cards: yours and the two computers'
+            assert len(dealt) >= 3 * 6, dealt
