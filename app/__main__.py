@@ -33,9 +33,14 @@ def main() -> int:
         print(f"golf: {error}", file=sys.stderr)
         return 1
     print(f"golf: database {make_url(settings.database_url).render_as_string(hide_password=True)}", file=sys.stderr)
-    uvicorn.run("app.main:app", host=os.environ.get("GOLF_HOST", "127.0.0.1"),
-                port=int(os.environ.get("GOLF_PORT", "8000")), proxy_headers=True,
-                timeout_keep_alive=IDLE_CONNECTION_SECONDS, http=guarded_protocol(settings))
+    uvicorn.run(
+        "app.main:app",
+        host=os.environ.get("GOLF_HOST", "127.0.0.1"),
+        port=int(os.environ.get("GOLF_PORT", "8000")),
+        proxy_headers=True,
+        timeout_keep_alive=IDLE_CONNECTION_SECONDS,
+        http=guarded_protocol(settings),
+    )
     return 0
 
 

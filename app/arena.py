@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState, Phase
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 from app.golf.view import view
 from app.players import LEVELS, get_player
 from app.players.pace import hole_turn_bound  # the sweep's bound on a hole's turns
@@ -52,11 +52,11 @@ class ArenaError(RuntimeError):
 class MatchResult:
     """One match, per entrant (the order of ``--players``, not the seats)."""
 
-    hole_scores: list[list[int]]       # per entrant, its score on each hole
-    results: list[str]                 # per entrant: win, draw or loss
-    times: list[list[float]] = field(default_factory=list)      # per entrant, seconds per decision (wall clock)
+    hole_scores: list[list[int]]  # per entrant, its score on each hole
+    results: list[str]  # per entrant: win, draw or loss
+    times: list[list[float]] = field(default_factory=list)  # per entrant, seconds per decision (wall clock)
     cpu_times: list[list[float]] = field(default_factory=list)  # the same decisions in processor time
-    hole_turns: list[int] = field(default_factory=list)         # per hole, the turns taken (a draw or a knock starts one)
+    hole_turns: list[int] = field(default_factory=list)  # per hole, the turns taken (a draw or a knock starts one)
 
 
 def parse_rules(text: str | None, players: int) -> RuleSet:
@@ -85,8 +85,9 @@ def seating(number: int, players: int) -> list[int]:
     return [(seat + shift) % players for seat in range(players)]
 
 
-def play_match(names: list[str], rules: RuleSet, seed: int, number: int,
-               max_hole_turns: int | None = None) -> MatchResult:
+def play_match(
+    names: list[str], rules: RuleSet, seed: int, number: int, max_hole_turns: int | None = None
+) -> MatchResult:
     """One match in full; an illegal action, or a hole longer than ``max_hole_turns``
     turns, raises :class:`ArenaError`."""
     players = rules.players
@@ -109,8 +110,10 @@ def play_match(names: list[str], rules: RuleSet, seed: int, number: int,
         if state.phase is Phase.DRAW:
             turns += 1
             if max_hole_turns is not None and turns > max_hole_turns:
-                raise ArenaError(f"match {number}, hole {state.hole}: no end after {max_hole_turns} turns "
-                                 f"({', '.join(names)}, rules {rules.name!r})")
+                raise ArenaError(
+                    f"match {number}, hole {state.hole}: no end after {max_hole_turns} turns "
+                    f"({', '.join(names)}, rules {rules.name!r})"
+                )
         seat = state.to_act()[0]
         seen = view(state, seat)
         started, started_cpu = time.perf_counter(), time.thread_time()
@@ -148,8 +151,9 @@ def _play_one(job: tuple) -> MatchResult:
     return play_match(*job)
 
 
-def run(names: list[str], rules: RuleSet, matches: int, seed: int, jobs: int = 1,
-        max_hole_turns: int | None = None) -> list[MatchResult]:
+def run(
+    names: list[str], rules: RuleSet, matches: int, seed: int, jobs: int = 1, max_hole_turns: int | None = None
+) -> list[MatchResult]:
     work = [(names, rules, seed, number, max_hole_turns) for number in range(matches)]
     if jobs <= 1:
         return [_play_one(job) for job in work]
@@ -188,24 +192,33 @@ def summarise(names: list[str], rules: RuleSet, results: list[MatchResult], seed
             count = outcomes.count(outcome)
             low, high = wilson(count, len(outcomes))
             rates[outcome] = {"count": count, "rate": count / len(outcomes), "low": low, "high": high}
-        entrants.append({
-            "player": name,
-            "mean_hole_score": statistics.fmean(holes),
-            "hole_score_sd": statistics.pstdev(holes),
-            "holes": len(holes),
-            "results": rates,
-            "decisions": len(times),
-            "median_ms": 1000 * percentile(times, 0.5),
-            "p99_ms": 1000 * percentile(times, 0.99),
-            "max_ms": 1000 * (times[-1] if times else 0.0),
-            "cpu_median_ms": 1000 * percentile(cpu, 0.5),
-            "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
-        })
+        entrants.append(
+            {
+                "player": name,
+                "mean_hole_score": statistics.fmean(holes),
+                "hole_score_sd": statistics.pstdev(holes),
+                "holes": len(holes),
+                "results": rates,
+                "decisions": len(times),
+                "median_ms": 1000 * percentile(times, 0.5),
+                "p99_ms": 1000 * percentile(times, 0.99),
+                "max_ms": 1000 * (times[-1] if times else 0.0),
+                "cpu_median_ms": 1000 * percentile(cpu, 0.5),
+                "cpu_p99_ms": 1000 * percentile(cpu, 0.99),
+            }
+        )
     turns = [t for match in results for t in match.hole_turns]
-    return {"rules": rules.name, "players": rules.players, "holes": rules.holes, "matches": len(results),
-            "seed": seed, "rule_set": rules.summary(), "entrants": entrants,
-            "mean_hole_turns": statistics.fmean(turns) if turns else 0.0,
-            "longest_hole_turns": max(turns, default=0)}
+    return {
+        "rules": rules.name,
+        "players": rules.players,
+        "holes": rules.holes,
+        "matches": len(results),
+        "seed": seed,
+        "rule_set": rules.summary(),
+        "entrants": entrants,
+        "mean_hole_turns": statistics.fmean(turns) if turns else 0.0,
+        "longest_hole_turns": max(turns, default=0),
+    }
 
 
 def report(summary: dict) -> str:
@@ -238,12 +251,15 @@ SWEEP_RULES: dict[str, RuleSet] = {
 # always "low"), no flip after a throw (cards turned up only by swaps), optional flips.
 CUSTOM_RULES: dict[str, RuleSet] = {
     "8x3x4-knock": RuleSet(name="8x3x4-knock", players=8, rows=3, cols=4, ending="knock"),
-    "8x3x4-knock-no-final": RuleSet(name="8x3x4-knock-no-final", players=8, rows=3, cols=4, ending="knock",
-                                    final_turn=False),
-    "2x3x4-knock-no-flip": RuleSet(name="2x3x4-knock-no-flip", rows=3, cols=4, ending="knock",
-                                   flip_after_reject="never"),
-    "nine-card-no-flip": PRESETS["nine-card"].model_copy(update={"name": "nine-card-no-flip",
-                                                                 "flip_after_reject": "never"}),
+    "8x3x4-knock-no-final": RuleSet(
+        name="8x3x4-knock-no-final", players=8, rows=3, cols=4, ending="knock", final_turn=False
+    ),
+    "2x3x4-knock-no-flip": RuleSet(
+        name="2x3x4-knock-no-flip", rows=3, cols=4, ending="knock", flip_after_reject="never"
+    ),
+    "nine-card-no-flip": PRESETS["nine-card"].model_copy(
+        update={"name": "nine-card-no-flip", "flip_after_reject": "never"}
+    ),
     "4p-optional-flip": PRESETS["optional-flip"].model_copy(update={"name": "4p-optional-flip", "players": 4}),
 }
 
@@ -267,15 +283,27 @@ def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:
     ending = rng.choice(("all_face_up", "knock"))
     reveal_cap = min(3, cells - (1 if ending == "all_face_up" else 0))
     return RuleSet(
-        name="random", players=players, rows=rows, cols=cols, decks=decks, jokers=jokers,
-        joker_value=rng.randint(-5, 0), twos_face_value=rng.random() < 0.3, jacks_zero=rng.random() < 0.3,
+        name="random",
+        players=players,
+        rows=rows,
+        cols=cols,
+        decks=decks,
+        jokers=jokers,
+        joker_value=rng.randint(-5, 0),
+        twos_face_value=rng.random() < 0.3,
+        jacks_zero=rng.random() < 0.3,
         match_value=rng.choice((0, 0, -4)),
         joker_pair_value=rng.choice((None, -4)) if jokers else None,
-        match_rows=rng.random() < 0.3, match_diagonals=rows == cols and rng.random() < 0.3,
+        match_rows=rng.random() < 0.3,
+        match_diagonals=rows == cols and rng.random() < 0.3,
         four_of_a_kind=rng.choice((None, -10, -20)) if rows == 2 else None,
-        opening_reveals=rng.randint(0, reveal_cap), peek_near_row=rng.random() < 0.3,
-        flip_after_reject=rng.choice(("must", "may", "never")), ending=ending,
-        final_turn=rng.random() < 0.7, going_out_penalty=rng.choice(("none", "double", "plus10")), holes=holes,
+        opening_reveals=rng.randint(0, reveal_cap),
+        peek_near_row=rng.random() < 0.3,
+        flip_after_reject=rng.choice(("must", "may", "never")),
+        ending=ending,
+        final_turn=rng.random() < 0.7,
+        going_out_penalty=rng.choice(("none", "double", "plus10")),
+        holes=holes,
     )
 
 
@@ -285,8 +313,15 @@ def sweep_tables(level: str, players: int) -> dict[str, list[str]]:
     return {"itself": [level] * players, "v stalling": [level] + ["stalling"] * (players - 1)}
 
 
-def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs: int, out=print,
-          rule_sets: dict[str, RuleSet] | None = None) -> list[str]:
+def sweep(
+    levels: list[str],
+    matches: int,
+    expert_matches: int,
+    seed: int,
+    jobs: int,
+    out=print,
+    rule_sets: dict[str, RuleSet] | None = None,
+) -> list[str]:
     """Every level at every table of every rule set (the presets and eight seats, unless
     given); one line each. Returns the failures."""
     failures, played, longest = [], 0, 0
@@ -307,11 +342,16 @@ def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs:
                 turns = [t for match in results for t in match.hole_turns]
                 played += count
                 longest = max(longest, max(turns))
-                out(f"{rules_name:<20} {level:<7} {table:<11} {count:4d} matches {len(turns):5d} holes  "
+                out(
+                    f"{rules_name:<20} {level:<7} {table:<11} {count:4d} matches {len(turns):5d} holes  "
                     f"turns per hole mean {statistics.fmean(turns):5.1f} longest {max(turns):4d} "
-                    f"(bound {bound})  {time.perf_counter() - started:.0f} s", flush=True)
-    out(f"{played} matches; longest hole {longest} turns (bound: one pass of the stock and two turns per card for every seat); "
-        f"{len(failures)} failure{'s' if len(failures) != 1 else ''}")
+                    f"(bound {bound})  {time.perf_counter() - started:.0f} s",
+                    flush=True,
+                )
+    out(
+        f"{played} matches; longest hole {longest} turns (bound: one pass of the stock and two turns per card for every seat); "
+        f"{len(failures)} failure{'s' if len(failures) != 1 else ''}"
+    )
     for failure in failures:
         out(f"  {failure}")
     return failures
@@ -320,17 +360,33 @@ def sweep(levels: list[str], matches: int, expert_matches: int, seed: int, jobs:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--players", help="comma-separated: level names or module:Class, one per seat")
-    parser.add_argument("--sweep", action="store_true",
-                        help="every level and greedy, by itself and against players that never end a hole, on every "
-                             "preset and on 8 seats of 3x4 grids with two decks; fails on any error or too long a hole")
-    parser.add_argument("--sweep-rules", choices=("presets", "custom", "random"), default="presets",
-                        help="with --sweep: the presets, the custom rule sets that once failed, or random rule sets")
-    parser.add_argument("--rule-sets", type=int, default=20,
-                        help="with --sweep-rules random: how many rule sets to draw (from --seed)")
-    parser.add_argument("--expert-matches", type=int, default=None,
-                        help="with --sweep: matches for the Expert (default a quarter of --matches)")
-    parser.add_argument("--max-hole-turns", type=int, default=None,
-                        help="fail when a hole lasts more turns than this (--sweep: see hole_turn_bound)")
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="every level and greedy, by itself and against players that never end a hole, on every "
+        "preset and on 8 seats of 3x4 grids with two decks; fails on any error or too long a hole",
+    )
+    parser.add_argument(
+        "--sweep-rules",
+        choices=("presets", "custom", "random"),
+        default="presets",
+        help="with --sweep: the presets, the custom rule sets that once failed, or random rule sets",
+    )
+    parser.add_argument(
+        "--rule-sets", type=int, default=20, help="with --sweep-rules random: how many rule sets to draw (from --seed)"
+    )
+    parser.add_argument(
+        "--expert-matches",
+        type=int,
+        default=None,
+        help="with --sweep: matches for the Expert (default a quarter of --matches)",
+    )
+    parser.add_argument(
+        "--max-hole-turns",
+        type=int,
+        default=None,
+        help="fail when a hole lasts more turns than this (--sweep: see hole_turn_bound)",
+    )
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=None, help="a preset name or a JSON object of rule fields")

@@ -22,8 +22,20 @@ JOKER_RANK = "X"
 JOKERS = ("X1", "X2")
 
 RANK_NAMES = {
-    "A": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
-    "8": "8", "9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king", "X": "joker",
+    "A": "ace",
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "5": "5",
+    "6": "6",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "T": "10",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "X": "joker",
 }
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -39,9 +51,7 @@ def new_deck(decks: int = 1, jokers: bool = False) -> list[str]:
 
 def is_card(code: object) -> bool:
     """Whether ``code`` is a valid card code (jokers included)."""
-    return isinstance(code, str) and (
-        (len(code) == 2 and code[0] in RANKS and code[1] in SUITS) or code in JOKERS
-    )
+    return isinstance(code, str) and ((len(code) == 2 and code[0] in RANKS and code[1] in SUITS) or code in JOKERS)
 
 
 def rank_of(card: str) -> str:

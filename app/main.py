@@ -14,9 +14,9 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
+from app.service.daily import DailyService
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
-from app.service.daily import DailyService
 from app.service.replays import Replays
 from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
@@ -25,9 +25,25 @@ from app.service.table_purge import start_purging_tables
 from app.service.tables import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
-from app.web import api, api_docs, health, pages, refusals, solitaire_pages, tables_api
-from app.web import daily_api, daily_pages, replay_api, replay_pages, review_api, review_pages, score_api, score_pages, scorekeeper_pages
-from app.web import tables_pages
+from app.web import (
+    api,
+    api_docs,
+    daily_api,
+    daily_pages,
+    health,
+    pages,
+    refusals,
+    replay_api,
+    replay_pages,
+    review_api,
+    review_pages,
+    score_api,
+    score_pages,
+    scorekeeper_pages,
+    solitaire_pages,
+    tables_api,
+    tables_pages,
+)
 from app.web.caching import StaticCacheMiddleware
 from app.web.head import HeadAsGetMiddleware
 from app.web.headers import SecurityHeadersMiddleware
@@ -36,7 +52,6 @@ from app.web.origin import CrossSiteMiddleware
 from app.web.rate_limits import RateLimitMiddleware
 from app.web.session import BrowserSessionMiddleware
 from app.web.stream_limits import StreamCapMiddleware
-
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
 # (700, 10, 10) the youngest objects are collected after every 700 net new ones: the
@@ -57,8 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         migrate(engine)
         app.state.engine = engine
-        app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key),
-                                     default_level=settings.default_level)
+        app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key), default_level=settings.default_level)
         app.state.solitaire = SolitaireService(engine)
         app.state.replays = Replays(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
@@ -66,9 +80,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
-        app.state.tables = TableService(engine, app.state.golf.deal_key, notifier,
-                                        away_seconds=settings.table_away_seconds,
-                                        hold_seconds=settings.play_again_hold_seconds)
+        app.state.tables = TableService(
+            engine,
+            app.state.golf.deal_key,
+            notifier,
+            away_seconds=settings.table_away_seconds,
+            hold_seconds=settings.play_again_hold_seconds,
+        )
         app.state.tables.on_hole_scored = reviews.table_hole_scored
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)
@@ -101,7 +119,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Golf, the card game: six-card Golf against the computer, its variants, and Golf solitaire.",
         version="1.0",
         lifespan=lifespan,
-        docs_url=None, redoc_url=None,  # /docs is served below, from this site's own files
+        docs_url=None,
+        redoc_url=None,  # /docs is served below, from this site's own files
     )
     app.state.stream_send_seconds = settings.stream_send_seconds
     # Outermost last: the headers go on every answer, refusals included; size and
@@ -112,8 +131,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(RateLimitMiddleware, settings=settings)
     app.add_middleware(BrowserSessionMiddleware, secure=settings.cookie_secure)
     app.add_middleware(CrossSiteMiddleware, allowed_origins=settings.allowed_origins)
-    app.add_middleware(RequestSizeLimitMiddleware, max_body_bytes=settings.max_body_bytes,
-                       max_header_bytes=settings.max_header_bytes)
+    app.add_middleware(
+        RequestSizeLimitMiddleware, max_body_bytes=settings.max_body_bytes, max_header_bytes=settings.max_header_bytes
+    )
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(StaticCacheMiddleware)
     # Starlette's default exclusions leave text/event-stream alone: the tables' live
@@ -130,8 +150,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for item in error.errors():
             where = ".".join(str(p) for p in item["loc"] if p != "body")
             parts.append(f"{where}: {item['msg']}" if where else item["msg"])
-        return JSONResponse({"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())},
-                            status_code=422)
+        return JSONResponse(
+            {"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())}, status_code=422
+        )
 
     app.include_router(health.router)
     app.include_router(review_api.router)
@@ -161,10 +182,18 @@ def _refusals_as_answered(schema: dict) -> dict:
     shapes = schema.get("components", {}).get("schemas", {})
     if "HTTPValidationError" in shapes:
         shapes["HTTPValidationError"] = {
-            "title": "HTTPValidationError", "type": "object", "required": ["detail"],
-            "properties": {"detail": {"type": "string", "title": "Detail"},
-                           "errors": {"type": "array", "title": "Errors",
-                                      "items": {"$ref": "#/components/schemas/ValidationError"}}}}
+            "title": "HTTPValidationError",
+            "type": "object",
+            "required": ["detail"],
+            "properties": {
+                "detail": {"type": "string", "title": "Detail"},
+                "errors": {
+                    "type": "array",
+                    "title": "Errors",
+                    "items": {"$ref": "#/components/schemas/ValidationError"},
+                },
+            },
+        }
     return schema
 
 

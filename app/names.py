@@ -37,8 +37,10 @@ def checked_name(text: object, what: str, limit: int) -> str:
         raise NameRefused(f"{what} can be at most {limit} characters long.")
     spaced = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in text)
     if not spaced.isprintable():
-        raise NameRefused(f"{what} cannot hold control characters, line breaks or invisible formatting "
-                          "characters (such as a right-to-left override).")
+        raise NameRefused(
+            f"{what} cannot hold control characters, line breaks or invisible formatting "
+            "characters (such as a right-to-left override)."
+        )
     name = " ".join(part for part in spaced.split(" ") if part)
     if not name:
         raise NameRefused(f"{what} cannot be empty.")

@@ -18,8 +18,9 @@ def folder(name: str) -> Path:
     for candidate in (PACKAGE / name, PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"the {name} folder is missing: looked in {PACKAGE / name} and {PACKAGE.parent / name}; "
-                            "reinstall the package")
+    raise FileNotFoundError(
+        f"the {name} folder is missing: looked in {PACKAGE / name} and {PACKAGE.parent / name}; reinstall the package"
+    )
 
 
 STATIC = folder("static")

@@ -90,10 +90,18 @@ class Settings(BaseSettings):
     rate_limit_reads: str = "600/minute"  # pages and JSON reads; the static files and the probes are not counted
     rate_limit_reads_per_address: str = "3000/minute"
 
-    @field_validator("rate_limit_actions", "rate_limit_actions_per_address", "rate_limit_hints",
-                     "rate_limit_hints_per_address", "rate_limit_tables", "rate_limit_tables_per_address",
-                     "rate_limit_streams", "rate_limit_streams_per_address", "rate_limit_reads",
-                     "rate_limit_reads_per_address")
+    @field_validator(
+        "rate_limit_actions",
+        "rate_limit_actions_per_address",
+        "rate_limit_hints",
+        "rate_limit_hints_per_address",
+        "rate_limit_tables",
+        "rate_limit_tables_per_address",
+        "rate_limit_streams",
+        "rate_limit_streams_per_address",
+        "rate_limit_reads",
+        "rate_limit_reads_per_address",
+    )
     @classmethod
     def _a_rate(cls, value: str) -> str:
         parse(value)  # refuses at start-up what the rate limiter could not read

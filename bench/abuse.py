@@ -51,15 +51,20 @@ def served(open_files: int, **settings: str):
     """``python -m app`` on a free port with ``open_files`` as its limit; yields its URL."""
     port = free_port()
     data = tempfile.mkdtemp(prefix="golf-abuse-")
-    env = {**os.environ, "GOLF_DATA_DIR": data, "GOLF_PORT": str(port), "FORWARDED_ALLOW_IPS": "192.0.2.1",
-           **settings}
+    env = {**os.environ, "GOLF_DATA_DIR": data, "GOLF_PORT": str(port), "FORWARDED_ALLOW_IPS": "192.0.2.1", **settings}
 
     def limit_files():
         resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
 
     with open(Path(data) / "server.log", "wb") as log:
-        process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log,
-                                   stderr=subprocess.STDOUT, preexec_fn=limit_files)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=limit_files,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -112,8 +117,9 @@ class Person:
             body = {k: v for k, v in action.items() if k != "action"} or None
             start = time.perf_counter()
             try:
-                answer = self.client.post(f"/api/tables/{self.code}/{ROUTES.get(action['action'], action['action'])}",
-                                          json=body)
+                answer = self.client.post(
+                    f"/api/tables/{self.code}/{ROUTES.get(action['action'], action['action'])}", json=body
+                )
                 answers[answer.status_code] += 1
             except httpx.HTTPError as error:
                 answers[type(error).__name__] += 1
@@ -132,8 +138,10 @@ def figures(name: str, moves: list[float], probes: list[float], answers: Counter
     moves, probes = sorted(moves), sorted(probes)
     p99 = moves[min(len(moves) - 1, int(len(moves) * 0.99))]
     said = ", ".join(f"{k}: {v}" for k, v in sorted(answers.items(), key=str))
-    return (f"{name:<28} {len(moves):>4} moves  p50 {statistics.median(moves):6.1f} ms  p99 {p99:6.1f} ms  "
-            f"/livez worst {probes[-1]:6.1f} ms  ({said})")
+    return (
+        f"{name:<28} {len(moves):>4} moves  p50 {statistics.median(moves):6.1f} ms  p99 {p99:6.1f} ms  "
+        f"/livez worst {probes[-1]:6.1f} ms  ({said})"
+    )
 
 
 class Attacker:
@@ -164,8 +172,9 @@ class Attacker:
                 at[opened - 1] = time.perf_counter() - start
             try:
                 reader, writer = await self._connect()
-                writer.write(f"GET /api/tables/{code}/events HTTP/1.1\r\nHost: x\r\n"
-                             "Accept: text/event-stream\r\n\r\n".encode())
+                writer.write(
+                    f"GET /api/tables/{code}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode()
+                )
                 head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
             except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
                 outcomes[f"failed ({type(error).__name__})"] += 1
@@ -254,14 +263,18 @@ def main() -> None:
         attacker.close()
 
     print("opening spectators' streams on one table, the caps off (ulimit -n 4096):")
-    with served(4096, GOLF_MAX_STREAMS_PER_ADDRESS="0", GOLF_MAX_CONNECTIONS_PER_ADDRESS="0",
-                GOLF_RATE_LIMIT_ENABLED="false") as base:
+    with served(
+        4096, GOLF_MAX_STREAMS_PER_ADDRESS="0", GOLF_MAX_CONNECTIONS_PER_ADDRESS="0", GOLF_RATE_LIMIT_ENABLED="false"
+    ) as base:
         host, attacker = Person(base), Attacker(base)
         opening = attacker.open_streams(host.code, 1000, marks=(250, 500, 750, 1000))
         outcomes, _, at = attacker.run(opening).result(60)
         attacker.close()
-        print("  " + ", ".join(f"the first {count:,} in {seconds:.2f} s" for count, seconds in at.items())
-              + f" ({', '.join(f'{k}: {v}' for k, v in outcomes.items())})")
+        print(
+            "  "
+            + ", ".join(f"the first {count:,} in {seconds:.2f} s" for count, seconds in at.items())
+            + f" ({', '.join(f'{k}: {v}' for k, v in outcomes.items())})"
+        )
 
 
 if __name__ == "__main__":

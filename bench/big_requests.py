@@ -37,8 +37,11 @@ def rss_mb(pid: int) -> float:
 async def big_post(port: int, megabytes: int, chunked: bool) -> tuple[str, float, int]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     size = megabytes * 1024 * 1024
-    head = (f"POST /api/match/reveal HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-            + ("Transfer-Encoding: chunked\r\n" if chunked else f"Content-Length: {size}\r\n") + "\r\n")
+    head = (
+        f"POST /api/match/reveal HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        + ("Transfer-Encoding: chunked\r\n" if chunked else f"Content-Length: {size}\r\n")
+        + "\r\n"
+    )
     started = time.perf_counter()
     writer.write(head.encode())
     sent = 0
@@ -83,8 +86,20 @@ async def main() -> None:
     port = free_port()
     folder = tempfile.mkdtemp()
     env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEAL_KEY": "bench"}
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
-                               "--no-access-log", "--log-level", "warning"], env=env)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "app.main:app",
+            "--port",
+            str(port),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+    )
     try:
         for _ in range(100):
             try:
@@ -103,16 +118,19 @@ async def main() -> None:
                 await asyncio.sleep(0.02)
 
         sampler = asyncio.create_task(sample())
-        results = await asyncio.gather(*(big_post(port, args.megabytes, chunked=i % 2 == 1)
-                                         for i in range(args.bodies)))
+        results = await asyncio.gather(
+            *(big_post(port, args.megabytes, chunked=i % 2 == 1) for i in range(args.bodies))
+        )
         header = await asyncio.to_thread(big_header, port, args.header_kb)
         await asyncio.sleep(0.2)
         sampling = False
         await sampler
         for i, (status, seconds, sent) in enumerate(results):
             kind = "chunked" if i % 2 else "with Content-Length"
-            print(f"{args.megabytes} MB body {kind}: {status!r} after {seconds * 1000:.0f} ms, "
-                  f"{sent / 1024 / 1024:.1f} MB written before the answer")
+            print(
+                f"{args.megabytes} MB body {kind}: {status!r} after {seconds * 1000:.0f} ms, "
+                f"{sent / 1024 / 1024:.1f} MB written before the answer"
+            )
         print(f"{args.header_kb} KB header: {header!r}")
         print(f"server memory: {before:.0f} MB before, {peak:.0f} MB at the peak")
     finally:

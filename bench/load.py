@@ -36,8 +36,15 @@ from urllib.parse import urlsplit
 
 from app.players.greedy import GreedyPlayer
 
-ROUTES = {"reveal": "reveal", "draw": "draw", "swap": "swap", "reject": "reject", "skip": "skip",
-          "knock": "knock", "next_hole": "next-hole"}
+ROUTES = {
+    "reveal": "reveal",
+    "draw": "draw",
+    "swap": "swap",
+    "reject": "reject",
+    "skip": "skip",
+    "knock": "knock",
+    "next_hole": "next-hole",
+}
 
 
 class Connection:
@@ -129,8 +136,9 @@ async def measure(loop, host, port, clients, seconds, think=0.0):
     errors: list[object] = []  # a refusal's status, with the start of its body where it was read
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
-    await asyncio.gather(*(loop(host, port, deadline, latencies, errors, think, random.Random(n))
-                           for n in range(clients)))
+    await asyncio.gather(
+        *(loop(host, port, deadline, latencies, errors, think, random.Random(n)) for n in range(clients))
+    )
     elapsed = time.perf_counter() - started
     return latencies, errors, elapsed
 
@@ -139,18 +147,37 @@ def summary(name, latencies, elapsed, errors):
     ordered = sorted(latencies)
     p = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000  # noqa: E731
     rate = len(ordered) / elapsed
-    print(f"{name:<22} {rate:>9,.0f} req/s   p50 {p(0.50):6.1f} ms   p99 {p(0.99):6.1f} ms   "
-          f"requests {len(ordered):,}   errors {len(errors)}")
+    print(
+        f"{name:<22} {rate:>9,.0f} req/s   p50 {p(0.50):6.1f} ms   p99 {p(0.99):6.1f} ms   "
+        f"requests {len(ordered):,}   errors {len(errors)}"
+    )
     return rate, p(0.99)
 
 
 def start_server(port: int, level: str) -> tuple[subprocess.Popen, str]:
     folder = tempfile.mkdtemp(prefix="golf-load-")
-    env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3", "GOLF_DEFAULT_LEVEL": level,
-           "GOLF_RATE_LIMIT_ENABLED": "false"}  # every simulated player comes from the one address
+    env = {
+        **os.environ,
+        "GOLF_DATABASE_URL": f"sqlite:///{folder}/golf.sqlite3",
+        "GOLF_DEFAULT_LEVEL": level,
+        "GOLF_RATE_LIMIT_ENABLED": "false",
+    }  # every simulated player comes from the one address
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--workers", "1", "--no-access-log",
-         "--log-level", "warning"], env=env)
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "app.main:app",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+    )
     import urllib.request
 
     for _ in range(300):
@@ -170,9 +197,13 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--level", default="medium", help="the computer's level (with --start)")
-    parser.add_argument("--think", type=float, action="append",
-                        help="mean seconds each player waits between moves, 0 for as fast as answered; "
-                             "may be given more than once (default: 1 then 0)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        action="append",
+        help="mean seconds each player waits between moves, 0 for as fast as answered; "
+        "may be given more than once (default: 1 then 0)",
+    )
     args = parser.parse_args(argv)
     parts = urlsplit(args.url)
     host, port = parts.hostname, parts.port or 80
@@ -180,14 +211,19 @@ def main(argv=None):
     if args.start:
         server, _ = start_server(port, args.level)
     try:
-        print(f"{args.players} concurrent clients, {args.seconds:g} s each phase, server {args.url}"
-              + (f", one worker, SQLite, level {args.level}" if args.start else ""))
+        print(
+            f"{args.players} concurrent clients, {args.seconds:g} s each phase, server {args.url}"
+            + (f", one worker, SQLite, level {args.level}" if args.start else "")
+        )
         asyncio.run(measure(trivial_loop, host, port, args.players, 2))  # warm up
         asyncio.run(measure(player_loop, host, port, args.players, 2))
         for think in args.think or [1.0, 0.0]:
             print()
-            print(f"about {think:g} s between each player's moves (people at the table)" if think
-                  else "no pause between moves (the server's capacity)")
+            print(
+                f"about {think:g} s between each player's moves (people at the table)"
+                if think
+                else "no pause between moves (the server's capacity)"
+            )
             trivial = asyncio.run(measure(trivial_loop, host, port, args.players, args.seconds, think))
             actions = asyncio.run(measure(player_loop, host, port, args.players, args.seconds, think))
             trivial_rate, _ = summary("GET /livez", trivial[0], trivial[2], trivial[1])

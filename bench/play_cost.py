@@ -84,6 +84,7 @@ def bare_route() -> dict:
 
 # ---------------------------------------------------------------- CPU from /proc
 
+
 def _stat(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
 
@@ -132,8 +133,12 @@ class Meter:
 
     def read(self) -> dict:
         own, children = cpu_seconds(self.pid)
-        return {"server": own - self.server[0], "children": children - self.server[1],
-                "client": self._client() - self.client, "wall": time.perf_counter() - self.wall}
+        return {
+            "server": own - self.server[0],
+            "children": children - self.server[1],
+            "client": self._client() - self.client,
+            "wall": time.perf_counter() - self.wall,
+        }
 
     async def children_done(self, reading: dict, longest: float = 30) -> dict:
         """``reading`` with the child processes' time once they have finished what the
@@ -152,6 +157,7 @@ class Meter:
 
 # ---------------------------------------------------------------- the client
 
+
 @dataclass
 class Answer:
     status: int
@@ -169,26 +175,35 @@ class Browser:
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
-                      body: bytes = b"", content_type: str | None = None) -> Answer:
+    async def request(
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str] | None = None,
+        body: bytes = b"",
+        content_type: str | None = None,
+    ) -> Answer:
         """The answer; the connection is made again once if the server had closed it."""
         reused = self._writer is not None
         try:
-            return await asyncio.wait_for(self._request(method, path, headers or {}, body, content_type),
-                                          WAIT_SECONDS)
+            return await asyncio.wait_for(self._request(method, path, headers or {}, body, content_type), WAIT_SECONDS)
         except (ConnectionError, asyncio.IncompleteReadError):
             if not reused:
                 raise
-            return await asyncio.wait_for(self._request(method, path, headers or {}, body, content_type),
-                                          WAIT_SECONDS)
+            return await asyncio.wait_for(self._request(method, path, headers or {}, body, content_type), WAIT_SECONDS)
 
     async def json(self, method: str, path: str, payload: dict | None = None) -> tuple[int, dict]:
-        answer = await self.request(method, path, body=b"" if payload is None else json.dumps(payload).encode(),
-                                    content_type=None if payload is None else "application/json")
+        answer = await self.request(
+            method,
+            path,
+            body=b"" if payload is None else json.dumps(payload).encode(),
+            content_type=None if payload is None else "application/json",
+        )
         return answer.status, (json.loads(answer.body) if answer.body else {})
 
-    async def _request(self, method: str, path: str, headers: dict[str, str], body: bytes,
-                       content_type: str | None) -> Answer:
+    async def _request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes, content_type: str | None
+    ) -> Answer:
         if self._reader is None or self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
         reader, writer = self._reader, self._writer
@@ -247,8 +262,12 @@ class Stream:
 
     async def open(self) -> None:
         reader, self._writer = await asyncio.open_connection(HOST, self.port)
-        self._writer.write((f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
-                            f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n").encode())
+        self._writer.write(
+            (
+                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
+                f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
+            ).encode()
+        )
         self._task = asyncio.create_task(self._read(reader))
         await asyncio.wait_for(self._opened.wait(), WAIT_SECONDS)
 
@@ -321,8 +340,9 @@ class TableHtml(HTMLParser):
         elif tag == "input" and a.get("type") == "hidden" and a.get("name"):
             self.fields.append((a["name"] or "", a.get("value") or ""))
         elif tag == "button" and a.get("hx-post") and "disabled" not in a:
-            self.buttons.append(Button(a["hx-post"] or "", a.get("name"), a.get("value"),
-                                       (a.get("class") or "").split()))
+            self.buttons.append(
+                Button(a["hx-post"] or "", a.get("name"), a.get("value"), (a.get("class") or "").split())
+            )
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
@@ -375,8 +395,12 @@ class Page:
         return int(dict(self.fields).get("seen", 0))
 
     def htmx_headers(self) -> dict[str, str]:
-        return {"HX-Request": "true", "HX-Target": "table",
-                "HX-Current-URL": f"http://{HOST}:{self.browser.port}/t/{self.code}", **self.headers}
+        return {
+            "HX-Request": "true",
+            "HX-Target": "table",
+            "HX-Current-URL": f"http://{HOST}:{self.browser.port}/t/{self.code}",
+            **self.headers,
+        }
 
     async def open(self) -> None:
         """The page load, then its event stream (as the SSE extension opens it)."""
@@ -412,8 +436,9 @@ class Page:
                     self.counts["skipped"] += 1
                 else:
                     try:
-                        answer = await self.browser.request("GET", self.url,
-                                                            {**self.htmx_headers(), "HX-Trigger": "table"})
+                        answer = await self.browser.request(
+                            "GET", self.url, {**self.htmx_headers(), "HX-Trigger": "table"}
+                        )
                     except (TimeoutError, OSError, asyncio.IncompleteReadError):
                         answer = Answer(0, {}, b"")  # no answer within WAIT_SECONDS, or the connection lost
                     if answer.status == 200:
@@ -435,8 +460,9 @@ class Page:
             fields.append((button.name, button.value or ""))
         async with self.lock:
             sent = time.perf_counter()
-            answer = await self.browser.request("POST", button.url, self.htmx_headers(), urlencode(fields).encode(),
-                                                "application/x-www-form-urlencoded")
+            answer = await self.browser.request(
+                "POST", button.url, self.htmx_headers(), urlencode(fields).encode(), "application/x-www-form-urlencoded"
+            )
             answered = time.perf_counter()
             if answer.body:
                 self.read(answer.body.decode())
@@ -461,8 +487,9 @@ class Table:
     refused: dict[int, int] = field(default_factory=dict)
 
     def settled(self, version: int) -> bool:
-        return all(p.shown >= version and p.stream is not None and p.stream.latest >= version and p.idle()
-                   for p in self.pages)
+        return all(
+            p.shown >= version and p.stream is not None and p.stream.latest >= version and p.idle() for p in self.pages
+        )
 
     async def settle(self, version: int) -> None:
         deadline = time.perf_counter() + WAIT_SECONDS
@@ -473,8 +500,11 @@ class Table:
 
     async def move(self, rng: random.Random | None = None) -> bool:
         """One move by a seat whose page offers one; False when none does."""
-        ready = [(seat, page, button) for seat, page in enumerate(self.pages)
-                 if (button := page_move(page.buttons)) is not None]
+        ready = [
+            (seat, page, button)
+            for seat, page in enumerate(self.pages)
+            if (button := page_move(page.buttons)) is not None
+        ]
         if not ready:
             return False
         seat, page, button = rng.choice(ready) if rng else ready[0]
@@ -510,8 +540,9 @@ async def new_table(port: int, index: int, fetch_every_event: bool, reveal: bool
     """A table of four people (each its own browser), the match started, nobody's page
     open; with ``reveal``, every seat's two opening reveals made (through the JSON API)."""
     browsers = [Browser(port) for _ in range(4)]
-    status, table = await browsers[0].json("POST", "/api/tables", {"name": f"Bench {index}",
-                                                                   "seats": ["host", "open", "open", "open"]})
+    status, table = await browsers[0].json(
+        "POST", "/api/tables", {"name": f"Bench {index}", "seats": ["host", "open", "open", "open"]}
+    )
     assert status == 201, table
     code = table["code"]
     for i, guest in enumerate(browsers[1:], 1):
@@ -528,9 +559,12 @@ async def new_table(port: int, index: int, fetch_every_event: bool, reveal: bool
 
 # ---------------------------------------------------------------- the phases
 
+
 def per_move(cpu: dict, moves: int) -> str:
-    return (f"server {cpu['server'] / moves * 1000:6.1f} ms, its child processes {cpu['children'] / moves * 1000:5.1f} ms, "
-            f"this client {cpu['client'] / moves * 1000:5.1f} ms")
+    return (
+        f"server {cpu['server'] / moves * 1000:6.1f} ms, its child processes {cpu['children'] / moves * 1000:5.1f} ms, "
+        f"this client {cpu['client'] / moves * 1000:5.1f} ms"
+    )
 
 
 def spread(values: list[float]) -> str:
@@ -541,8 +575,10 @@ def spread(values: list[float]) -> str:
 
 def counts(pages: list[Page]) -> str:
     total = {k: sum(p.counts[k] for p in pages) for k in ("fetched", "unchanged", "skipped", "failed")}
-    return (f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped "
-            f"{total['skipped']}, fetches failed {total['failed']} (another status, or none in {WAIT_SECONDS} s)")
+    return (
+        f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped "
+        f"{total['skipped']}, fetches failed {total['failed']} (another status, or none in {WAIT_SECONDS} s)"
+    )
 
 
 async def measured_moves(table: Table, pid: int, moves: int) -> dict:
@@ -693,12 +729,22 @@ async def many_tables(port: int, pid: int, args) -> dict:
     pages = [p for t in tables for p in t.pages]
     summary = counts(pages)
     await asyncio.gather(*(p.close() for p in pages))
-    return {"cpu": cpu, "every": every, "missed": missed, "moves": moves, "refused": refused, "setup": setup,
-            "counts": summary, "load_before": load_before, "load_after": os.getloadavg()[0],
-            "answers": [ms for t in tables for ms in t.answers]}
+    return {
+        "cpu": cpu,
+        "every": every,
+        "missed": missed,
+        "moves": moves,
+        "refused": refused,
+        "setup": setup,
+        "counts": summary,
+        "load_before": load_before,
+        "load_after": os.getloadavg()[0],
+        "answers": [ms for t in tables for ms in t.answers],
+    }
 
 
 # ---------------------------------------------------------------- the run
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -707,15 +753,24 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200, help="single-player actions, and bare requests")
     parser.add_argument("--tables", type=int, default=100, help="tables of four at a person's pace (0: none)")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play at those tables")
-    parser.add_argument("--fetch-every-event", action="store_true",
-                        help="pages fetch their fragment on every event (the server answers 204 if nothing changed)")
+    parser.add_argument(
+        "--fetch-every-event",
+        action="store_true",
+        help="pages fetch their fragment on every event (the server answers 204 if nothing changed)",
+    )
     args = parser.parse_args()
     raise_file_limit(8 * 4 * max(args.tables, 1) + 1024)  # the client's sockets and the server's, and slack
     logs = Path(tempfile.mkdtemp(prefix="golf-play-cost-"))
-    print(f"the machine's load average at the start: {', '.join(f'{n:.1f}' for n in os.getloadavg())} "
-          f"({os.cpu_count()} cores); pages {'fetch on every event' if args.fetch_every_event else 'skip the versions they show'}")
-    server, base = start_server(f"sqlite:///{logs / 'golf.sqlite3'}", logs / "server.log", "bench-deal-key",
-                                settings={"GOLF_MAX_STREAMS_PER_ADDRESS": "0"})
+    print(
+        f"the machine's load average at the start: {', '.join(f'{n:.1f}' for n in os.getloadavg())} "
+        f"({os.cpu_count()} cores); pages {'fetch on every event' if args.fetch_every_event else 'skip the versions they show'}"
+    )
+    server, base = start_server(
+        f"sqlite:///{logs / 'golf.sqlite3'}",
+        logs / "server.log",
+        "bench-deal-key",
+        settings={"GOLF_MAX_STREAMS_PER_ADDRESS": "0"},
+    )
     plain, plain_base = start_server("sqlite://", logs / "bare.log", target="bench.play_cost:bare_app")
     port, plain_port = int(base.rpartition(":")[2]), int(plain_base.rpartition(":")[2])
     try:
@@ -729,34 +784,60 @@ def main() -> None:
         stop_server(plain)
 
     report(args, table, crowd, (sp_cpu, sp_ms), (bare_cpu, bare_ms))
-    print(f"the machine's load average at the end: {', '.join(f'{n:.1f}' for n in os.getloadavg())}; "
-          f"server logs in {logs}")
+    print(
+        f"the machine's load average at the end: {', '.join(f'{n:.1f}' for n in os.getloadavg())}; "
+        f"server logs in {logs}"
+    )
 
 
-def report(args, table: dict, crowd: dict | None, single: tuple[dict, list[float]],
-           plain: tuple[dict, list[float]]) -> None:
+def report(
+    args, table: dict, crowd: dict | None, single: tuple[dict, list[float]], plain: tuple[dict, list[float]]
+) -> None:
     """The small table of figures, then what lies behind each."""
     n = args.moves
     early, late = table["early"], table["late"]
     sp = single[0]["server"] / args.requests * 1000
     bare_ms = plain[0]["server"] / args.requests * 1000
     rows = [
-        (f"1a. server CPU per move, table of 4, early in a hole (log {table['early_log']}-{table['early_log'] + n} actions)",
-         f"{early['cpu']['server'] / n * 1000:.1f} ms", f"children {early['cpu']['children'] / n * 1000:.1f} ms"),
-        (f"1b. server CPU per move, table of 4, late in a long hole (log {table['late_log']}-{table['late_log'] + n})",
-         f"{late['cpu']['server'] / n * 1000:.1f} ms", f"children {late['cpu']['children'] / n * 1000:.1f} ms"),
-        ("2.  server CPU per single-player JSON action (/api/match)",
-         f"{sp:.2f} ms", f"children {single[0]['children'] / args.requests * 1000:.2f} ms"),
-        ("    server CPU per request of a bare FastAPI route", f"{bare_ms:.2f} ms",
-         f"ratio {sp / bare_ms:.1f}x" if bare_ms else "ratio: bare below the clock's tick"),
-        ("3.  move to every other seat's event, 1 table of 4, early",
-         f"p50 {percentile(early['every'], 0.5):.1f} ms", f"p99 {percentile(early['every'], 0.99):.1f} ms"),
-        ("    move to every other seat's event, 1 table of 4, late",
-         f"p50 {percentile(late['every'], 0.5):.1f} ms", f"p99 {percentile(late['every'], 0.99):.1f} ms"),
+        (
+            f"1a. server CPU per move, table of 4, early in a hole (log {table['early_log']}-{table['early_log'] + n} actions)",
+            f"{early['cpu']['server'] / n * 1000:.1f} ms",
+            f"children {early['cpu']['children'] / n * 1000:.1f} ms",
+        ),
+        (
+            f"1b. server CPU per move, table of 4, late in a long hole (log {table['late_log']}-{table['late_log'] + n})",
+            f"{late['cpu']['server'] / n * 1000:.1f} ms",
+            f"children {late['cpu']['children'] / n * 1000:.1f} ms",
+        ),
+        (
+            "2.  server CPU per single-player JSON action (/api/match)",
+            f"{sp:.2f} ms",
+            f"children {single[0]['children'] / args.requests * 1000:.2f} ms",
+        ),
+        (
+            "    server CPU per request of a bare FastAPI route",
+            f"{bare_ms:.2f} ms",
+            f"ratio {sp / bare_ms:.1f}x" if bare_ms else "ratio: bare below the clock's tick",
+        ),
+        (
+            "3.  move to every other seat's event, 1 table of 4, early",
+            f"p50 {percentile(early['every'], 0.5):.1f} ms",
+            f"p99 {percentile(early['every'], 0.99):.1f} ms",
+        ),
+        (
+            "    move to every other seat's event, 1 table of 4, late",
+            f"p50 {percentile(late['every'], 0.5):.1f} ms",
+            f"p99 {percentile(late['every'], 0.99):.1f} ms",
+        ),
     ]
     if crowd and crowd["every"]:
-        rows.append((f"    move to every other seat's event, {args.tables} tables of 4, a move each 2-3 s",
-                     f"p50 {percentile(crowd['every'], 0.5):.1f} ms", f"p99 {percentile(crowd['every'], 0.99):.1f} ms"))
+        rows.append(
+            (
+                f"    move to every other seat's event, {args.tables} tables of 4, a move each 2-3 s",
+                f"p50 {percentile(crowd['every'], 0.5):.1f} ms",
+                f"p99 {percentile(crowd['every'], 0.99):.1f} ms",
+            )
+        )
     width = max(len(r[0]) for r in rows)
     print()
     print(f"{'figure':{width}}  {'value':>11}  beside it")
@@ -766,24 +847,36 @@ def report(args, table: dict, crowd: dict | None, single: tuple[dict, list[float
     print()
     print("behind them:")
     for name, part in (("1a", early), ("1b", late)):
-        print(f"  {name}: {n} moves one after another; {part['counts']}; this client {part['cpu']['client'] / n * 1000:.1f} "
-              f"ms a move; moves answered {spread(part['answers'])}; to every other seat's event {spread(part['every'])}, "
-              f"{part['missed']} events missed")
-    print(f"      the long hole's {table['late_log'] - table['early_log']} actions were played through the JSON API in "
-          f"{table['forward']:.0f} s, the pages asleep, then every page was loaded again")
-    print(f"  2:  {args.requests} requests each, one after another; answered p50 {percentile(single[1], 0.5):.1f} ms "
-          f"(the bare route {percentile(plain[1], 0.5):.1f} ms); the children's time is the reviews of the holes that "
-          f"ended, counted until they stopped growing")
+        print(
+            f"  {name}: {n} moves one after another; {part['counts']}; this client {part['cpu']['client'] / n * 1000:.1f} "
+            f"ms a move; moves answered {spread(part['answers'])}; to every other seat's event {spread(part['every'])}, "
+            f"{part['missed']} events missed"
+        )
+    print(
+        f"      the long hole's {table['late_log'] - table['early_log']} actions were played through the JSON API in "
+        f"{table['forward']:.0f} s, the pages asleep, then every page was loaded again"
+    )
+    print(
+        f"  2:  {args.requests} requests each, one after another; answered p50 {percentile(single[1], 0.5):.1f} ms "
+        f"(the bare route {percentile(plain[1], 0.5):.1f} ms); the children's time is the reviews of the holes that "
+        f"ended, counted until they stopped growing"
+    )
     if crowd:
         cpu = crowd["cpu"]
         offered = args.tables / 2.5
-        print(f"  3:  {args.tables} tables: {crowd['moves']} moves in {cpu['wall']:.0f} s, {crowd['moves'] / cpu['wall']:.1f} "
-              f"a second of the {offered:.0f} offered (set up in {crowd['setup']:.0f} s); moves answered "
-              f"{spread(crowd['answers'])}; {crowd['missed']} events missed; refused (status 0: no answer): {crowd['refused'] or 'none'}")
-        print(f"      server at {cpu['server'] / cpu['wall'] * 100:.0f}% of a core, its child processes "
-              f"{cpu['children'] / cpu['wall'] * 100:.0f}%, this client {cpu['client'] / cpu['wall'] * 100:.0f}%; "
-              f"per move {per_move(cpu, max(crowd['moves'], 1))}")
-        print(f"      {crowd['counts']}; load average {crowd['load_before']:.1f} before, {crowd['load_after']:.1f} after")
+        print(
+            f"  3:  {args.tables} tables: {crowd['moves']} moves in {cpu['wall']:.0f} s, {crowd['moves'] / cpu['wall']:.1f} "
+            f"a second of the {offered:.0f} offered (set up in {crowd['setup']:.0f} s); moves answered "
+            f"{spread(crowd['answers'])}; {crowd['missed']} events missed; refused (status 0: no answer): {crowd['refused'] or 'none'}"
+        )
+        print(
+            f"      server at {cpu['server'] / cpu['wall'] * 100:.0f}% of a core, its child processes "
+            f"{cpu['children'] / cpu['wall'] * 100:.0f}%, this client {cpu['client'] / cpu['wall'] * 100:.0f}%; "
+            f"per move {per_move(cpu, max(crowd['moves'], 1))}"
+        )
+        print(
+            f"      {crowd['counts']}; load average {crowd['load_before']:.1f} before, {crowd['load_after']:.1f} after"
+        )
 
 
 if __name__ == "__main__":

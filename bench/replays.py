@@ -63,25 +63,34 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=60, help="replay pages made, spread over the match")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="golf-bench-"))
-    app = create_app(Settings(database_url=f"sqlite:///{folder / 'golf.sqlite3'}", deal_key="bench",
-                              rate_limit_enabled=False))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{folder / 'golf.sqlite3'}", deal_key="bench", rate_limit_enabled=False)
+    )
     with TestClient(app) as client:
         client.get("/api/match")  # a session, and its row
         engine = app.state.engine
         state = greedy_match(11)
         with engine.begin() as connection:
-            identifier = replays.keep(connection, app.state.golf.deal_key, source="match bench", kind="match",
-                                      seed=11, deal_seed=11, rules=state.rules.model_dump(),
-                                      seats=[replays.ReplaySeat("Player", "person"),
-                                             replays.ReplaySeat("Computer", "computer", "greedy")],
-                                      state=state, now_ms=0)
+            identifier = replays.keep(
+                connection,
+                app.state.golf.deal_key,
+                source="match bench",
+                kind="match",
+                seed=11,
+                deal_seed=11,
+                rules=state.rules.model_dump(),
+                seats=[replays.ReplaySeat("Player", "person"), replays.ReplaySeat("Computer", "computer", "greedy")],
+                state=state,
+                now_ms=0,
+            )
         count = len(state.log)
         steps = [round(i * count / max(args.steps - 1, 1)) for i in range(args.steps)]
         pages = iter(steps * 3)
         client.get(f"/r/{identifier}?step=0")  # templates compiled before timing
         page = timed(lambda: client.get(f"/r/{identifier}?step={next(pages)}"), len(steps))
-        step = timed(lambda: client.get(f"/r/{identifier}?step={next(pages)}", headers={"HX-Request": "true"}),
-                     len(steps))
+        step = timed(
+            lambda: client.get(f"/r/{identifier}?step={next(pages)}", headers={"HX-Request": "true"}), len(steps)
+        )
         export = timed(lambda: client.get(f"/api/replays/{identifier}"), 30)
         bare = timed(lambda: client.get("/livez"), 30)
 
@@ -89,12 +98,25 @@ def main() -> None:
         mine = browser_id_for(client.cookies[COOKIE_NAME])
         browsers = [f"{index:064d}" for index in range(args.entries)]
         with engine.begin() as connection:
-            connection.execute(insert(Browser.__table__), [
-                {"id": b, "created_at": datetime.now(UTC),
-                 "preferences": {}} for b in browsers])
-            rows = [{"date": day, "browser_id": b, "name": f"Golfer {index}", "match_id": f"m{index}",
-                     "status": "finished", "total": 10 + index % 60, "expert_total": 30, "hole_scores": [[1, 2]] * 9,
-                     "started_ms": 0, "finished_ms": index} for index, b in enumerate(browsers)]
+            connection.execute(
+                insert(Browser.__table__),
+                [{"id": b, "created_at": datetime.now(UTC), "preferences": {}} for b in browsers],
+            )
+            rows = [
+                {
+                    "date": day,
+                    "browser_id": b,
+                    "name": f"Golfer {index}",
+                    "match_id": f"m{index}",
+                    "status": "finished",
+                    "total": 10 + index % 60,
+                    "expert_total": 30,
+                    "hole_scores": [[1, 2]] * 9,
+                    "started_ms": 0,
+                    "finished_ms": index,
+                }
+                for index, b in enumerate(browsers)
+            ]
             rows.append({**rows[0], "browser_id": mine, "name": "Me", "total": 41, "match_id": "mine"})
             connection.execute(insert(DailyEntry.__table__), rows)
         board = timed(lambda: client.get("/api/daily"), 30)

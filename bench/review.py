@@ -60,12 +60,18 @@ def timings(rules, holes: int) -> None:
         seed += 1
     print(f"rules {rules.name}: {holes} holes, {statistics.mean(decisions):.1f} judged decisions a hole")
     for name, figures in (("wall clock", times), ("processor time", cpu)):
-        print(f"review of a hole, {name}: median {statistics.median(figures) * 1000:.0f} ms, "
-              f"90th percentile {sorted(figures)[int(0.9 * len(figures))] * 1000:.0f} ms, "
-              f"worst {max(figures) * 1000:.0f} ms")
+        print(
+            f"review of a hole, {name}: median {statistics.median(figures) * 1000:.0f} ms, "
+            f"90th percentile {sorted(figures)[int(0.9 * len(figures))] * 1000:.0f} ms, "
+            f"worst {max(figures) * 1000:.0f} ms"
+        )
     total = sum(verdicts.values())
-    print("Medium's verdicts: " + ", ".join(f"{v} {100 * verdicts[v] / total:.0f}%"
-                                              for v in ("best", "good", "inaccuracy", "mistake", "blunder")))
+    print(
+        "Medium's verdicts: "
+        + ", ".join(
+            f"{v} {100 * verdicts[v] / total:.0f}%" for v in ("best", "good", "inaccuracy", "mistake", "blunder")
+        )
+    )
 
 
 def agreement(rules, matches: int) -> None:
@@ -77,8 +83,10 @@ def agreement(rules, matches: int) -> None:
             verdicts.update(d["verdict"] for d in review["decisions"] if d["phase"] != "opening")
     total = sum(verdicts.values())
     good = verdicts["best"] + verdicts["good"]
-    print(f"the Expert's own decisions over {matches} matches ({total}): best or good {100 * good / total:.1f}% "
-          f"({dict(verdicts)})")
+    print(
+        f"the Expert's own decisions over {matches} matches ({total}): best or good {100 * good / total:.1f}% "
+        f"({dict(verdicts)})"
+    )
 
 
 def main() -> None:

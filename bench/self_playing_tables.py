@@ -79,8 +79,11 @@ def cpu_seconds(port: int) -> tuple[float, float]:
             command = (entry / "cmdline").read_bytes().split(b"\0")
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             server = b"uvicorn" in b" ".join(command) and str(port).encode() in command
-            processes[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12]))
-                                          / os.sysconf("SC_CLK_TCK"), server)
+            processes[int(entry.name)] = (
+                int(fields[1]),
+                (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"),
+                server,
+            )
     servers = [pid for pid, (_, _, server) in processes.items() if server]
     if not servers:
         return float("nan"), float("nan")
@@ -100,13 +103,15 @@ def play_normal_table(base: str, duration: float, think: float) -> list[float]:
     ends = time.monotonic() + duration
     while time.monotonic() < ends:
         ann, bea = httpx.Client(base_url=base, timeout=30), httpx.Client(base_url=base, timeout=30)
-        code = ann.post("/api/tables", json={"name": "Normal", "seats": ["host", "open"],
-                                             "rules": {"holes": 9}, "host_name": "Ann"}).json()["code"]
+        code = ann.post(
+            "/api/tables", json={"name": "Normal", "seats": ["host", "open"], "rules": {"holes": 9}, "host_name": "Ann"}
+        ).json()["code"]
         bea.post(f"/api/tables/{code}/join", json={"name": "Bea"})
         ann.post(f"/api/tables/{code}/start")
         while time.monotonic() < ends:
-            mover = next(((c, m) for c in (ann, bea)
-                          if (m := c.get(f"/api/tables/{code}").json()["match"])["legal"]), None)
+            mover = next(
+                ((c, m) for c in (ann, bea) if (m := c.get(f"/api/tables/{code}").json()["match"])["legal"]), None
+            )
             if mover is None:
                 break  # the match is over
             client, match = mover
@@ -127,8 +132,9 @@ def self_playing_tables(base: str, count: int, stack: contextlib.ExitStack) -> N
     for _ in range(count):
         alone = httpx.Client(base_url=base, timeout=30)
         stack.callback(alone.close)
-        code = alone.post("/api/tables", json={"name": "Alone", "seats": ["host"] + ["expert"] * 7,
-                                               "timer_seconds": TIMER}).json()["code"]
+        code = alone.post(
+            "/api/tables", json={"name": "Alone", "seats": ["host"] + ["expert"] * 7, "timer_seconds": TIMER}
+        ).json()["code"]
         alone.post(f"/api/tables/{code}/start")
         stack.enter_context(EventReader(alone, f"/api/tables/{code}/events"))
         time.sleep(TIMER / max(count, 1))  # their timeouts spread over the timer, not all at once
@@ -138,8 +144,10 @@ def figures(times: list[float], before: tuple[float, float], after: tuple[float,
     times = sorted(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     server, children = ((a - b) * 100 / seconds for a, b in zip(after, before))
-    return (f"{len(times)} moves, p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, "
-            f"worst {times[-1]:.1f} ms; server at {server:.0f}% of a core, its own processes at {children:.0f}%")
+    return (
+        f"{len(times)} moves, p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, "
+        f"worst {times[-1]:.1f} ms; server at {server:.0f}% of a core, its own processes at {children:.0f}%"
+    )
 
 
 def measure(database_url: str, tables: int, duration: float, think: float) -> str:
@@ -155,8 +163,10 @@ def measure(database_url: str, tables: int, duration: float, think: float) -> st
             self_playing_tables(base, tables, stack)
             cpu, began = cpu_seconds(port), time.monotonic()
             beside = play_normal_table(base, duration, think)
-            lines.append(f"beside {tables} self-playing tables: "
-                         + figures(beside, cpu, cpu_seconds(port), time.monotonic() - began))
+            lines.append(
+                f"beside {tables} self-playing tables: "
+                + figures(beside, cpu, cpu_seconds(port), time.monotonic() - began)
+            )
     return "\n".join(lines)
 
 

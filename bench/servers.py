@@ -24,8 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 # The system's Chromium (the browser tests are skipped when it is missing).
 CHROMIUM = os.environ.get("GOLF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
 ]
 
 
@@ -37,26 +43,52 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(database_url: str, log_path: Path, deal_key: str = "test-deal-key", *, port: int | None = None,
-                 as_served: bool = False, settings: dict[str, str] | None = None,
-                 target: str = "app.main:app") -> tuple[subprocess.Popen, str]:
+def start_server(
+    database_url: str,
+    log_path: Path,
+    deal_key: str = "test-deal-key",
+    *,
+    port: int | None = None,
+    as_served: bool = False,
+    settings: dict[str, str] | None = None,
+    target: str = "app.main:app",
+) -> tuple[subprocess.Popen, str]:
     """A uvicorn process of the app on ``port`` (a free one by default), on
     ``database_url``; returns it and its base URL once /healthz answers. ``as_served``:
     started as ``python -m app`` is, with its bounds on connections; ``settings`` are
     more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``); ``target``: another
     ASGI app (``module:attribute``, with a /healthz route) served the same way."""
     port = port or free_port()
-    env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": deal_key,
-           "GOLF_RATE_LIMIT_ENABLED": "false",  # a test plays far faster than a person, from one address
-           "GOLF_HOST": "127.0.0.1", "GOLF_PORT": str(port), **(settings or {})}
+    env = {
+        **os.environ,
+        "GOLF_DATABASE_URL": database_url,
+        "GOLF_DEAL_KEY": deal_key,
+        "GOLF_RATE_LIMIT_ENABLED": "false",  # a test plays far faster than a person, from one address
+        "GOLF_HOST": "127.0.0.1",
+        "GOLF_PORT": str(port),
+        **(settings or {}),
+    }
     if as_served:
         command = [sys.executable, "-m", "app"]
     else:
-        command = [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(port),
-                   # The page's request context keeps its connections open with no
-                   # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
-                   # close it just as a request is sent on it, and the request fails.
-                   "--timeout-keep-alive", "600", "--log-level", "warning", "--no-access-log"]
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            target,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            # The page's request context keeps its connections open with no
+            # time limit; a server that closes an idle one first (uvicorn: after 5 s) can
+            # close it just as a request is sent on it, and the request fails.
+            "--timeout-keep-alive",
+            "600",
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ]
     with open(log_path, "wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -85,8 +117,9 @@ def stop_server(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def server_process(database_url: str, log_path: Path, deal_key: str = "test-deal-key", as_served: bool = False,
-                   **settings: str) -> Iterator[str]:
+def server_process(
+    database_url: str, log_path: Path, deal_key: str = "test-deal-key", as_served: bool = False, **settings: str
+) -> Iterator[str]:
     """A server (start_server) for the length of a with block; yields its base URL."""
     process, base = start_server(database_url, log_path, deal_key, as_served=as_served, settings=settings)
     try:
@@ -112,8 +145,9 @@ class EventReader:
         self._source = (source_address, 0) if source_address else None
         token = client.cookies.get("golf_session")
         cookie = f"Cookie: golf_session={token}\r\n" if token else ""
-        self._request = (f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n"
-                         f"{cookie}\r\n").encode()
+        self._request = (
+            f"GET {path} HTTP/1.0\r\nHost: {url.host}:{url.port}\r\nAccept: text/event-stream\r\n{cookie}\r\n"
+        ).encode()
         self._opened = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)
 

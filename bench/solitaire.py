@@ -51,9 +51,7 @@ def measure(rules: SolitaireRules, deals: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.solitaire", description=__doc__.split("\n\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m bench.solitaire", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000, help="solve deals 1..DEALS (default 1000)")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated rules keys")
     args = parser.parse_args(argv)
@@ -65,14 +63,19 @@ def main(argv: list[str] | None = None) -> int:
     solve(deal(0), SolitaireRules())
     warm_up = time.perf_counter() - started
 
-    print(f"Golf solitaire solver: deals 1-{args.deals}, Python {platform.python_version()}, "
-          f"{os.cpu_count()} CPUs ({platform.machine()})")
+    print(
+        f"Golf solitaire solver: deals 1-{args.deals}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs ({platform.machine()})"
+    )
     print(f"{'variant':26} {'winnable':>8} {'median':>9} {'p99':>9} {'worst':>9}  worst deal")
     for rules in variants:
         result = measure(rules, args.deals)
         worst, number = result["worst"]
-        print(f"{rules.key:26} {result['winnable']:8.1%} {result['median'] * 1000:7.1f}ms "
-              f"{result['p99'] * 1000:7.1f}ms {worst * 1000:7.1f}ms  #{number}", flush=True)
+        print(
+            f"{rules.key:26} {result['winnable']:8.1%} {result['median'] * 1000:7.1f}ms "
+            f"{result['p99'] * 1000:7.1f}ms {worst * 1000:7.1f}ms  #{number}",
+            flush=True,
+        )
     print(f"(one-off table build before timing: {warm_up * 1000:.0f} ms)")
     return 0
 

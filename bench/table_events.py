@@ -49,13 +49,16 @@ def measure(database_url: str, holes: int) -> str:
     logs = Path(tempfile.mkdtemp())
     with server_process(database_url, logs / "one.log") as one, server_process(database_url, logs / "two.log") as two:
         ann, bea = httpx.Client(base_url=one), httpx.Client(base_url=two)
-        code = ann.post("/api/tables", json={"name": "Bench", "seats": ["host", "open"],
-                                             "rules": {"holes": holes}}).json()["code"]
+        code = ann.post(
+            "/api/tables", json={"name": "Bench", "seats": ["host", "open"], "rules": {"holes": holes}}
+        ).json()["code"]
         bea.post(f"/api/tables/{code}/join", json={"name": "Bea"})
         ann.post(f"/api/tables/{code}/start")
         player, times = GreedyPlayer(), []
-        with EventReader(ann, f"/api/tables/{code}/events") as ann_events, \
-                EventReader(bea, f"/api/tables/{code}/events") as bea_events:
+        with (
+            EventReader(ann, f"/api/tables/{code}/events") as ann_events,
+            EventReader(bea, f"/api/tables/{code}/events") as bea_events,
+        ):
             ann_events.next_version(2)
             bea_events.next_version(2)
             pairs = ((ann, bea_events), (bea, ann_events))
@@ -69,17 +72,20 @@ def measure(database_url: str, holes: int) -> str:
                         action = player.choose(match)
                         body = {k: v for k, v in action.items() if k != "action"} or None
                         start = time.perf_counter()
-                        answer = client.post(f"/api/tables/{code}/{ROUTES.get(action['action'], action['action'])}",
-                                             json=body)
+                        answer = client.post(
+                            f"/api/tables/{code}/{ROUTES.get(action['action'], action['action'])}", json=body
+                        )
                         others_stream.wait_for(answer.json()["version"], timeout=5)
                         times.append((time.perf_counter() - start) * 1000)
                         break
         ann.close()
         bea.close()
     times.sort()
-    return (f"{len(times)} moves, each from its request on one process to the event on the other: "
-            f"p50 {statistics.median(times):.1f} ms, p95 {times[int(len(times) * 0.95)]:.1f} ms, "
-            f"worst {times[-1]:.1f} ms")
+    return (
+        f"{len(times)} moves, each from its request on one process to the event on the other: "
+        f"p50 {statistics.median(times):.1f} ms, p95 {times[int(len(times) * 0.95)]:.1f} ms, "
+        f"worst {times[-1]:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=6)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_url=f"sqlite:///{Path(folder) / 'golf.sqlite3'}", deal_key="bench",
-                            rate_limit_enabled=False)
+        settings = Settings(
+            database_url=f"sqlite:///{Path(folder) / 'golf.sqlite3'}", deal_key="bench", rate_limit_enabled=False
+        )
         with TestClient(create_app(settings)) as client:
             print(f"{'seats':>5} {'speed':>7} {'longest s':>10} {'median s':>9}")
             for players in (2, 4, 6, 8):

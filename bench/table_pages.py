@@ -52,10 +52,14 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     folder = Path(tempfile.mkdtemp())
-    env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{folder / 'golf.sqlite3'}",
-           "GOLF_RATE_LIMIT_ENABLED": "false"}
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
-                               "--log-level", "warning"], env=env)
+    env = {
+        **os.environ,
+        "GOLF_DATABASE_URL": f"sqlite:///{folder / 'golf.sqlite3'}",
+        "GOLF_RATE_LIMIT_ENABLED": "false",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--log-level", "warning"], env=env
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -72,8 +76,17 @@ def main() -> None:
                 context.add_cookies([{"name": "golf_speed", "value": "instant", "url": base}])
                 pages.append(context.new_page())
             ann, bea = pages
-            made = ann.request.post("/tables", form={"name": "Bench", "host_name": "Ann", "seat_count": "2",
-                                                     "seat_1": "open", "holes": str(args.holes)}, max_redirects=0)
+            made = ann.request.post(
+                "/tables",
+                form={
+                    "name": "Bench",
+                    "host_name": "Ann",
+                    "seat_count": "2",
+                    "seat_1": "open",
+                    "holes": str(args.holes),
+                },
+                max_redirects=0,
+            )
             code = made.headers["location"].rsplit("/", 1)[1]
             bea.goto(f"/t/{code}")
             bea.fill("#join-name", "Bea")
@@ -100,9 +113,11 @@ def main() -> None:
         server.terminate()
         server.wait()
     times.sort()
-    print(f"{len(times)} moves: from the click to the other page showing it, "
-          f"median {statistics.median(times):.0f} ms, 95th percentile "
-          f"{times[int(0.95 * (len(times) - 1))]:.0f} ms, worst {times[-1]:.0f} ms")
+    print(
+        f"{len(times)} moves: from the click to the other page showing it, "
+        f"median {statistics.median(times):.0f} ms, 95th percentile "
+        f"{times[int(0.95 * (len(times) - 1))]:.0f} ms, worst {times[-1]:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -64,6 +64,7 @@ LATE_SECONDS = 5  # an event not seen this long after its move counts as missed
 
 # ---------------------------------------------------------------- the server side
 
+
 def instrumented_app():
     """The app (settings from the environment) with one extra route for this benchmark:
     the notifier's subscriber count and the event loop's task count."""
@@ -100,16 +101,23 @@ def instrumented_app():
     @app.get("/bench/streams", include_in_schema=False)
     async def streams() -> dict:
         from sqlalchemy import event
+
         if not event.contains(app.state.engine, "connect", opened):
             event.listen(app.state.engine, "connect", opened)
-        return {"subscribers": app.state.notifier.subscriber_count(), "tasks": len(asyncio.all_tasks()),
-                "full_collections": len(pauses), "longest_collection_ms": round(max(pauses, default=0), 1),
-                "longest_young_ms": [round(ms, 1) for ms in younger],
-                "tracked": len(gc.get_objects()), "connections": connections[0]}
+        return {
+            "subscribers": app.state.notifier.subscriber_count(),
+            "tasks": len(asyncio.all_tasks()),
+            "full_collections": len(pauses),
+            "longest_collection_ms": round(max(pauses, default=0), 1),
+            "longest_young_ms": [round(ms, 1) for ms in younger],
+            "tracked": len(gc.get_objects()),
+            "connections": connections[0],
+        }
 
     @app.get("/bench/heap", include_in_schema=False)
     async def heap() -> dict:
         from collections import Counter
+
         kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
         return dict(kinds.most_common(12))
 
@@ -123,18 +131,41 @@ class Server:
         self.port = free_port()
         # Rate limits and the cap on streams per address off: every simulated person
         # comes from this one address.
-        env = {**os.environ, "GOLF_DATABASE_URL": database_url, "GOLF_DEAL_KEY": "bench-deal-key",
-               "GOLF_RATE_LIMIT_ENABLED": "false", "GOLF_MAX_STREAMS_PER_ADDRESS": "0"}
+        env = {
+            **os.environ,
+            "GOLF_DATABASE_URL": database_url,
+            "GOLF_DEAL_KEY": "bench-deal-key",
+            "GOLF_RATE_LIMIT_ENABLED": "false",
+            "GOLF_MAX_STREAMS_PER_ADDRESS": "0",
+        }
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "bench.tables_load:instrumented_app", "--factory",
-                 "--host", HOST, "--port", str(self.port), "--log-level", "warning", "--no-access-log",
-                 "--backlog", "4096"],
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "bench.tables_load:instrumented_app",
+                    "--factory",
+                    "--host",
+                    HOST,
+                    "--port",
+                    str(self.port),
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                    "--backlog",
+                    "4096",
+                ],
                 # A session of its own, as a server started apart from its clients would have: on
                 # a Linux with autogrouping the scheduler then shares the CPU between the server
                 # and this client as between two programs, not as one.
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
     @property
     def pid(self) -> int:
@@ -174,6 +205,7 @@ class Server:
 
 
 # ---------------------------------------------------------------- the client side
+
 
 class StaleConnection(Exception):
     """The server closed a keep-alive connection before this request's answer."""
@@ -255,8 +287,12 @@ class EventStream:
 
     async def open(self) -> None:
         reader, self._writer = await asyncio.open_connection(HOST, self.port)
-        self._writer.write((f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
-                            f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n").encode())
+        self._writer.write(
+            (
+                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
+                f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
+            ).encode()
+        )
         self._task = asyncio.create_task(self._read(reader))
         await asyncio.wait_for(self.opened.wait(), WAIT_SECONDS)
 
@@ -336,11 +372,13 @@ async def seat_people(servers: list[Server], tables: int, seats: int) -> list[li
     async def one_table(index: int) -> list[Person]:
         people = [Person(servers[i % len(servers)], Http(servers[i % len(servers)].port)) for i in range(seats)]
         status, table = await people[0].http.request(
-            "POST", "/api/tables", {"name": f"Bench {index}", "seats": ["host"] + ["open"] * (seats - 1)})
+            "POST", "/api/tables", {"name": f"Bench {index}", "seats": ["host"] + ["open"] * (seats - 1)}
+        )
         assert status == 201, table
         for i, guest in enumerate(people[1:], 1):
-            status, answer = await guest.http.request("POST", f"/api/tables/{table['code']}/join",
-                                                      {"name": f"Guest {i}"})
+            status, answer = await guest.http.request(
+                "POST", f"/api/tables/{table['code']}/join", {"name": f"Guest {i}"}
+            )
             assert status == 200, answer
         for person in people:
             person.code = table["code"]
@@ -366,8 +404,10 @@ async def close_streams(people: list[Person]) -> None:
 
 # ---------------------------------------------------------------- playing
 
-async def play_seat(table: PlayedTable, seat: int, think: float, until: float, rng: random.Random,
-                    sit_down: float) -> None:
+
+async def play_seat(
+    table: PlayedTable, seat: int, think: float, until: float, rng: random.Random, sit_down: float
+) -> None:
     """One person: after each event, fetch the view (unless the answer to their own
     move already was that version's view); on their turn, think and move. The table's
     people sit down ``sit_down`` seconds into the run (tables do not all begin at once)."""
@@ -399,7 +439,8 @@ async def play_seat(table: PlayedTable, seat: int, think: float, until: float, r
         body = {k: v for k, v in action.items() if k != "action"} or None
         sent = time.perf_counter()
         status, answer = await person.http.request(
-            "POST", f"/api/tables/{table.code}/{ROUTES.get(action['action'], action['action'])}", body)
+            "POST", f"/api/tables/{table.code}/{ROUTES.get(action['action'], action['action'])}", body
+        )
         if status == 200:
             table.moves.append(Move(seat, answer["version"], sent, time.perf_counter()))
             view, seen = answer, max(seen, answer["version"])
@@ -418,8 +459,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def summary(values: list[float]) -> str:
     if not values:
         return "none"
-    return (f"p50 {percentile(values, 0.5):.1f} ms, p99 {percentile(values, 0.99):.1f} ms, "
-            f"worst {max(values):.1f} ms")
+    return f"p50 {percentile(values, 0.5):.1f} ms, p99 {percentile(values, 0.99):.1f} ms, worst {max(values):.1f} ms"
 
 
 async def play(servers: list[Server], played: list[PlayedTable], think: float, duration: float) -> None:
@@ -433,8 +473,13 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
     # of people do; all at once, their openings (every seat turns two cards up) came as
     # one burst of hundreds of moves.
     sit_down = {t.code: rng.uniform(0, 2 * think * len(t.people)) for t in played}
-    await asyncio.gather(*(play_seat(t, seat, think, until, random.Random(rng.random()), sit_down[t.code])
-                           for t in played for seat in range(len(t.people))))
+    await asyncio.gather(
+        *(
+            play_seat(t, seat, think, until, random.Random(rng.random()), sit_down[t.code])
+            for t in played
+            for seat in range(len(t.people))
+        )
+    )
     wall = time.perf_counter() - started
     client_after = resource.getrusage(resource.RUSAGE_SELF)
     cpu_after = [s.cpu_seconds() for s in servers]
@@ -463,21 +508,27 @@ async def play(servers: list[Server], played: list[PlayedTable], think: float, d
     for table in played:
         for key, count in table.refusals.items():
             refused[key] = refused.get(key, 0) + count
-    print(f"  played {moves} moves in {wall:.0f} s ({moves / wall:.0f} a second); refused: "
-          + ("; ".join(f"{n} x {status} {detail!r}" for (status, detail), n in refused.items()) or "none"))
+    print(
+        f"  played {moves} moves in {wall:.0f} s ({moves / wall:.0f} a second); refused: "
+        + ("; ".join(f"{n} x {status} {detail!r}" for (status, detail), n in refused.items()) or "none")
+    )
     print(f"  move answered (sent to response):       {summary(answers)}")
-    print(f"  move sent to one other seat's event:    {summary(deliveries)} ({len(deliveries)} events, "
-          f"{missed} missed)")
+    print(
+        f"  move sent to one other seat's event:    {summary(deliveries)} ({len(deliveries)} events, {missed} missed)"
+    )
     print(f"  move sent to every other seat's event:  {summary(all_seats)}")
     load = ", ".join(f"{(a - b) / wall * 100:.0f}%" for a, b in zip(cpu_after, cpu_before))
     per_move = sum(a - b for a, b in zip(cpu_after, cpu_before)) / max(moves, 1) * 1000
     print(f"  server CPU per accepted move (its request, the events, the others' fetches): {per_move:.1f} ms")
-    print(f"  CPU (of one core): server{'s' if len(servers) > 1 else ''} {load}; "
-          f"this client {client_cpu / wall * 100:.0f}%; the machine's load average "
-          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)")
+    print(
+        f"  CPU (of one core): server{'s' if len(servers) > 1 else ''} {load}; "
+        f"this client {client_cpu / wall * 100:.0f}%; the machine's load average "
+        f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)"
+    )
 
 
 # ---------------------------------------------------------------- the whole run
+
 
 class Rows:
     """The database's view: open-stream rows."""
@@ -501,19 +552,22 @@ async def settle(servers: list[Server], rows: Rows, subscribers: int, streams: i
     started = time.perf_counter()
     while True:
         counts = [await server_counts(s) for s in servers]
-        if (sum(c["subscribers"] for c in counts) == subscribers and rows.streams() == streams) \
-                or time.perf_counter() - started > WAIT_SECONDS:
+        if (
+            sum(c["subscribers"] for c in counts) == subscribers and rows.streams() == streams
+        ) or time.perf_counter() - started > WAIT_SECONDS:
             return counts, time.perf_counter() - started
         await asyncio.sleep(0.1)
 
 
 def describe(servers: list[Server], counts: list[dict]) -> str:
-    return "; ".join(f"RSS {s.rss_kb() / 1024:.1f} MB, {s.open_files()} fds, {c['subscribers']} subscribers, "
-                     f"{c['tasks']} tasks, {c['tracked']} objects tracked, {c['full_collections']} full garbage collections "
-                     f"(longest {c['longest_collection_ms']} ms; of the younger generations "
-                     f"{' and '.join(str(ms) for ms in c['longest_young_ms'])} ms), "
-                     f"{c['connections']} database connections opened"
-                     for s, c in zip(servers, counts))
+    return "; ".join(
+        f"RSS {s.rss_kb() / 1024:.1f} MB, {s.open_files()} fds, {c['subscribers']} subscribers, "
+        f"{c['tasks']} tasks, {c['tracked']} objects tracked, {c['full_collections']} full garbage collections "
+        f"(longest {c['longest_collection_ms']} ms; of the younger generations "
+        f"{' and '.join(str(ms) for ms in c['longest_young_ms'])} ms), "
+        f"{c['connections']} database connections opened"
+        for s, c in zip(servers, counts)
+    )
 
 
 async def run(args, database_url: str, logs: Path) -> bool:
@@ -521,12 +575,14 @@ async def run(args, database_url: str, logs: Path) -> bool:
     rows = Rows(database_url)
     try:
         await asyncio.gather(*(s.wait_started() for s in servers))
-        print(f"{args.workers} server process{'es' if args.workers > 1 else ''} on {args.database} "
-              f"(pids {', '.join(str(s.pid) for s in servers)})")
+        print(
+            f"{args.workers} server process{'es' if args.workers > 1 else ''} on {args.database} "
+            f"(pids {', '.join(str(s.pid) for s in servers)})"
+        )
 
         print(f"setting up {args.idle} idle people and {args.tables} tables of {args.seats} ...")
         idle_tables = await seat_people(servers, -(-args.idle // args.seats), args.seats)
-        idle = [p for table in idle_tables for p in table][:args.idle]
+        idle = [p for table in idle_tables for p in table][: args.idle]
         for person in idle:
             person.http.close()  # an idle page asks nothing more
         played = [PlayedTable(t[0].code, t) for t in await seat_people(servers, args.tables, args.seats)]
@@ -549,8 +605,10 @@ async def run(args, database_url: str, logs: Path) -> bool:
         print(f"  memory per idle stream: {', '.join(f'{kb:.1f} KB' for kb in per)}")
 
         players = [p for t in played for p in t.people]
-        print(f"playing: {args.tables} tables of {args.seats}, think {args.think} s, {args.duration} s, "
-              f"{len(idle)} idle streams open ...")
+        print(
+            f"playing: {args.tables} tables of {args.seats}, think {args.think} s, {args.duration} s, "
+            f"{len(idle)} idle streams open ..."
+        )
         await open_streams(players)
         await play(servers, played, args.think, args.duration)
         for server in servers:
@@ -565,8 +623,10 @@ async def run(args, database_url: str, logs: Path) -> bool:
         flat = []
         print(f"tabs that come and go: {args.waves} waves of {args.wave_size} streams opened, then closed")
         # The idle people's tabs again (several tabs of one person when the wave is larger).
-        wave_people = [Person(p.server, Http(p.server.port, p.http.cookie), p.code)
-                       for p in (idle * (-(-args.wave_size // max(len(idle), 1))))[:args.wave_size]]
+        wave_people = [
+            Person(p.server, Http(p.server.port, p.http.cookie), p.code)
+            for p in (idle * (-(-args.wave_size // max(len(idle), 1))))[: args.wave_size]
+        ]
         for wave in range(1, args.waves + 1):
             await open_streams(wave_people)
             open_counts, _ = await settle(servers, rows, len(wave_people), len(wave_people))
@@ -576,9 +636,11 @@ async def run(args, database_url: str, logs: Path) -> bool:
             left = rows.streams()
             flat.append([s.rss_kb() for s in servers])
             ok &= left == 0 and all(c["subscribers"] == 0 for c in counts)
-            print(f"  wave {wave}: open {', '.join(f'{kb / 1024:.1f} MB' for kb in open_rss)} RSS, "
-                  f"{sum(c['subscribers'] for c in open_counts)} subscribers; closed (noticed within "
-                  f"{waited:.1f} s): {describe(servers, counts)}, {left} table_streams rows")
+            print(
+                f"  wave {wave}: open {', '.join(f'{kb / 1024:.1f} MB' for kb in open_rss)} RSS, "
+                f"{sum(c['subscribers'] for c in open_counts)} subscribers; closed (noticed within "
+                f"{waited:.1f} s): {describe(servers, counts)}, {left} table_streams rows"
+            )
 
         # Every seat shows away once its stream is gone.
         sample = idle_tables[:5] + [t.people for t in played[:5]]
@@ -587,11 +649,12 @@ async def run(args, database_url: str, logs: Path) -> bool:
             person.http = Http(person.server.port, person.http.cookie)
             status, view = await person.http.request("GET", f"/api/tables/{person.code}", close=True)
             ok &= status == 200 and not any(seat["connected"] for seat in view["seats"])
-        print(f"  seats shown connected after every stream closed: "
-              f"{'none' if ok else 'SOME (or streams left behind)'} (checked {len(sample)} tables)")
+        print(
+            f"  seats shown connected after every stream closed: "
+            f"{'none' if ok else 'SOME (or streams left behind)'} (checked {len(sample)} tables)"
+        )
         growth = [(last - first) / 1024 for first, last in zip(flat[0], flat[-1])] if flat else []
-        print(f"  RSS from the first wave's end to the last's: "
-              f"{', '.join(f'{mb:+.1f} MB' for mb in growth)}")
+        print(f"  RSS from the first wave's end to the last's: {', '.join(f'{mb:+.1f} MB' for mb in growth)}")
         return ok
     finally:
         for server in servers:
@@ -621,10 +684,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, choices=(1, 2), default=1, help="server processes")
     parser.add_argument("--waves", type=int, default=3, help="waves of streams opened and closed")
     parser.add_argument("--wave-size", type=int, default=1000, help="streams in each wave")
-    parser.add_argument("--gc-thresholds", help="the servers' garbage collector thresholds while serving, "
-                                                "e.g. 700,10,10 (Python's own) to compare with app.main's")
-    parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test",
-                        help="a PostgreSQL server to make the throw-away database on")
+    parser.add_argument(
+        "--gc-thresholds",
+        help="the servers' garbage collector thresholds while serving, "
+        "e.g. 700,10,10 (Python's own) to compare with app.main's",
+    )
+    parser.add_argument(
+        "--postgres",
+        default="postgresql+psycopg://postgres@127.0.0.1:5432/test",
+        help="a PostgreSQL server to make the throw-away database on",
+    )
     args = parser.parse_args()
     if args.workers == 2 and args.database == "sqlite":
         parser.error("two server processes need --database postgresql (on SQLite, run one process)")

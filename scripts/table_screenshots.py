@@ -36,9 +36,12 @@ SHOTS = [
     Case(2, "standard", 390, 844, "holding"),
     Case(8, "standard", 390, 844, "holding"),
 ]
-MORE = [Case(players, "standard", width, height, moment)
-        for width, height in [(1280, 720), (1366, 768), (390, 844)] for players in (2, 3, 8)
-        for moment in ("holding", "hole_over")]
+MORE = [
+    Case(players, "standard", width, height, moment)
+    for width, height in [(1280, 720), (1366, 768), (390, 844)]
+    for players in (2, 3, 8)
+    for moment in ("holding", "hole_over")
+]
 
 
 def file_name(case: Case) -> str:
@@ -55,10 +58,17 @@ def main() -> None:
     shots = SHOTS + ([c for c in MORE if c not in SHOTS] if args.all else [])
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "GOLF_DATABASE_URL": f"sqlite:///{tmp}/golf.sqlite3", "GOLF_DEAL_KEY": "screenshots",
-               "GOLF_RATE_LIMIT_ENABLED": "false"}
-        server = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
-                                   "--log-level", "warning"], cwd=ROOT, env=env)
+        env = {
+            **os.environ,
+            "GOLF_DATABASE_URL": f"sqlite:///{tmp}/golf.sqlite3",
+            "GOLF_DEAL_KEY": "screenshots",
+            "GOLF_RATE_LIMIT_ENABLED": "false",
+        }
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT,
+            env=env,
+        )
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(100):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need and runs them all:
 #   Debian's chromium (for the browser tests), a virtualenv with the test extras,
-#   ruff's lint and mypy (either failing fails the run), then pytest on SQLite and on
+#   ruff's lint and format check and mypy (any failing fails the run), then pytest on SQLite and on
 #   PostgreSQL (GOLF_TEST_POSTGRES_URL, default the local server: user postgres,
 #   database test), in two processes (pytest-xdist, each test file whole in one of
 #   them). Without a PostgreSQL server those tests are skipped and the run says so,
@@ -26,6 +26,7 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/mypy
 
 # Two processes for the two cores CI has; a test file stays in one process, so a

@@ -90,5 +90,7 @@ def pytest_terminal_summary(terminalreporter):
     for report in terminalreporter.stats.get("skipped", []):
         if UNREACHABLE in str(report.longrepr):
             terminalreporter.write_sep("=", "PostgreSQL tests were SKIPPED", yellow=True, bold=True)
-            terminalreporter.write_line(report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr))
+            terminalreporter.write_line(
+                report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            )
             break

@@ -32,6 +32,8 @@ def test_the_docstring_examples_hold(name):
 
 
 def test_every_module_is_checked():
-    on_disk = {".".join(("app", *path.relative_to(APP).with_suffix("").parts)).removesuffix(".__init__")
-               for path in APP.rglob("*.py")}
+    on_disk = {
+        ".".join(("app", *path.relative_to(APP).with_suffix("").parts)).removesuffix(".__init__")
+        for path in APP.rglob("*.py")
+    }
     assert on_disk - set(MODULES) == {"app.__main__"}

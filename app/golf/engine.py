@@ -23,18 +23,34 @@ from enum import Enum
 
 from app.cards import new_deck
 from app.golf.actions import (
-    DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, REVEALS, SKIP, SWAPS,
-    Action, Draw, Knock, NextHole, Reject, Reveal, Skip, Swap, log_entry, parse_log_entry,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK,
+    NEXT_HOLE,
+    REJECT,
+    REVEALS,
+    SKIP,
+    SWAPS,
+    Action,
+    Draw,
+    Knock,
+    NextHole,
+    Reject,
+    Reveal,
+    Skip,
+    Swap,
+    log_entry,
+    parse_log_entry,
 )
 from app.golf.rules import RuleSet
 from app.golf.scoring import apply_going_out_penalty, score_grid
 
 
 class Phase(str, Enum):
-    OPENING = "opening"      # players turn up their opening cards, in any order
-    DRAW = "draw"            # the player to move takes a card (or knocks)
-    PLACE = "place"          # the player to move holds a card: swap it in, or throw a stock card away
-    FLIP = "flip"            # the player threw a stock card away and reveals a card
+    OPENING = "opening"  # players turn up their opening cards, in any order
+    DRAW = "draw"  # the player to move takes a card (or knocks)
+    PLACE = "place"  # the player to move holds a card: swap it in, or throw a stock card away
+    FLIP = "flip"  # the player threw a stock card away and reveals a card
     HOLE_OVER = "hole_over"  # every card is up and the hole is scored
     MATCH_OVER = "match_over"
 
@@ -55,30 +71,46 @@ class GolfState:
     """Everything about a match in progress. Mutable; copy with :meth:`clone`."""
 
     __slots__ = (
-        "rules", "seed", "hole", "phase", "turn", "grids", "face_up", "peeked", "opening_left",
-        "stock", "discard", "held", "held_source", "closed_by", "final_turns", "reshuffles",
-        "hole_scores", "log", "turns",
+        "rules",
+        "seed",
+        "hole",
+        "phase",
+        "turn",
+        "grids",
+        "face_up",
+        "peeked",
+        "opening_left",
+        "stock",
+        "discard",
+        "held",
+        "held_source",
+        "closed_by",
+        "final_turns",
+        "reshuffles",
+        "hole_scores",
+        "log",
+        "turns",
     )
 
     rules: RuleSet
     seed: int
-    hole: int                    # 1-based
+    hole: int  # 1-based
     phase: Phase
-    turn: int | None             # the seat to move, None in the opening and after the hole
-    grids: list[list[str]]       # per seat, row-major card codes
+    turn: int | None  # the seat to move, None in the opening and after the hole
+    grids: list[list[str]]  # per seat, row-major card codes
     face_up: list[list[bool]]
-    peeked: list[set[int]]       # positions whose face-down card the owner has looked at
-    opening_left: list[int]      # opening reveals each seat still owes
-    stock: list[str]             # the top card is the last
-    discard: list[str]           # the top card is the last
+    peeked: list[set[int]]  # positions whose face-down card the owner has looked at
+    opening_left: list[int]  # opening reveals each seat still owes
+    stock: list[str]  # the top card is the last
+    discard: list[str]  # the top card is the last
     held: str | None
-    held_source: str | None      # "stock" or "discard"
-    closed_by: int | None        # the seat that went out or knocked
-    final_turns: list[int]       # seats still owed their final turn, in order
-    reshuffles: int              # reshuffles so far this hole
+    held_source: str | None  # "stock" or "discard"
+    closed_by: int | None  # the seat that went out or knocked
+    final_turns: list[int]  # seats still owed their final turn, in order
+    reshuffles: int  # reshuffles so far this hole
     hole_scores: list[list[int]]  # per completed hole, per seat
-    log: list[str]               # every applied action, as "<seat><code>"
-    turns: list[int]             # per seat, turns begun this hole (a draw or a knock begins one)
+    log: list[str]  # every applied action, as "<seat><code>"
+    turns: list[int]  # per seat, turns begun this hole (a draw or a knock begins one)
 
     # ----------------------------------------------------------------- creation
 
@@ -193,7 +225,13 @@ class GolfState:
     def clone(self) -> GolfState:
         """An independent copy, for search."""
         other = GolfState.__new__(GolfState)
-        other.rules, other.seed, other.hole, other.phase, other.turn = self.rules, self.seed, self.hole, self.phase, self.turn
+        other.rules, other.seed, other.hole, other.phase, other.turn = (
+            self.rules,
+            self.seed,
+            self.hole,
+            self.phase,
+            self.turn,
+        )
         other.grids = [list(g) for g in self.grids]
         other.face_up = [list(f) for f in self.face_up]
         other.peeked = [set(p) for p in self.peeked]
@@ -212,13 +250,23 @@ class GolfState:
         It holds every hidden card: it never leaves the server. A copy: the state may
         go on changing."""
         return {
-            "seed": self.seed, "hole": self.hole, "phase": self.phase.value, "turn": self.turn,
-            "grids": [list(g) for g in self.grids], "face_up": [list(f) for f in self.face_up],
-            "peeked": [sorted(p) for p in self.peeked], "opening_left": list(self.opening_left),
-            "stock": list(self.stock), "discard": list(self.discard),
-            "held": self.held, "held_source": self.held_source, "closed_by": self.closed_by,
-            "final_turns": list(self.final_turns), "reshuffles": self.reshuffles,
-            "hole_scores": [list(s) for s in self.hole_scores], "turns": list(self.turns),
+            "seed": self.seed,
+            "hole": self.hole,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "grids": [list(g) for g in self.grids],
+            "face_up": [list(f) for f in self.face_up],
+            "peeked": [sorted(p) for p in self.peeked],
+            "opening_left": list(self.opening_left),
+            "stock": list(self.stock),
+            "discard": list(self.discard),
+            "held": self.held,
+            "held_source": self.held_source,
+            "closed_by": self.closed_by,
+            "final_turns": list(self.final_turns),
+            "reshuffles": self.reshuffles,
+            "hole_scores": [list(s) for s in self.hole_scores],
+            "turns": list(self.turns),
         }
 
     @classmethod
@@ -238,7 +286,11 @@ class GolfState:
         state.peeked = [set(p) for p in snapshot["peeked"]]
         state.opening_left = list(snapshot["opening_left"])
         state.stock, state.discard = list(snapshot["stock"]), list(snapshot["discard"])
-        state.held, state.held_source, state.closed_by = snapshot["held"], snapshot["held_source"], snapshot["closed_by"]
+        state.held, state.held_source, state.closed_by = (
+            snapshot["held"],
+            snapshot["held_source"],
+            snapshot["closed_by"],
+        )
         state.final_turns, state.reshuffles = list(snapshot["final_turns"]), snapshot["reshuffles"]
         state.hole_scores = [list(scores) for scores in snapshot["hole_scores"]]
         state.turns = list(snapshot["turns"])
@@ -282,7 +334,16 @@ class GolfState:
         """Every action ``seat`` may take now (those :meth:`allows`), in the order of the
         moves of a turn; anything else is refused by :meth:`apply`."""
         cells = self.rules.cells
-        candidates: tuple[Action, ...] = (*REVEALS[:cells], DRAW_STOCK, DRAW_DISCARD, KNOCK, *SWAPS[:cells], REJECT, SKIP, NEXT_HOLE)
+        candidates: tuple[Action, ...] = (
+            *REVEALS[:cells],
+            DRAW_STOCK,
+            DRAW_DISCARD,
+            KNOCK,
+            *SWAPS[:cells],
+            REJECT,
+            SKIP,
+            NEXT_HOLE,
+        )
         return [action for action in candidates if self.allows(seat, action)]
 
     def allows(self, seat: int, action: Action) -> bool:
@@ -296,8 +357,7 @@ class GolfState:
         if phase is Phase.HOLE_OVER:
             return type(action) is NextHole
         if phase is Phase.OPENING:
-            return (type(action) is Reveal and self.opening_left[seat] > 0
-                    and self._face_down(seat, action.position))
+            return type(action) is Reveal and self.opening_left[seat] > 0 and self._face_down(seat, action.position)
         if seat != self.turn:
             return False
         if phase is Phase.DRAW:

@@ -164,8 +164,12 @@ class RuleSet(BaseModel):
 PRESETS: dict[str, RuleSet] = {
     "standard": RuleSet(),
     "four-card": RuleSet(
-        name="four-card", cols=2, opening_reveals=0, peek_near_row=True,
-        flip_after_reject="never", ending="knock",
+        name="four-card",
+        cols=2,
+        opening_reveals=0,
+        peek_near_row=True,
+        flip_after_reject="never",
+        ending="knock",
     ),
     "eight-card": RuleSet(name="eight-card", cols=4),
     "nine-card": RuleSet(name="nine-card", rows=3, opening_reveals=3, match_rows=True),

@@ -65,12 +65,12 @@ def _four_of_a_kind_adjustment(cards: Sequence[str | None], lines: list[tuple[in
     """Replace the value of each two adjacent matched columns of one rank by the bonus."""
     bonus = rules.four_of_a_kind
     assert bonus is not None, "counted only where the rules have four of a kind"
-    return sum(bonus - 2 * _line_value(rank, rules)
-               for _, rank in _four_of_a_kind_groups(cards, lines, rules))
+    return sum(bonus - 2 * _line_value(rank, rules) for _, rank in _four_of_a_kind_groups(cards, lines, rules))
 
 
-def _four_of_a_kind_groups(cards: Sequence[str | None], lines: list[tuple[int, ...]],
-                           rules: RuleSet) -> list[tuple[int, str]]:
+def _four_of_a_kind_groups(
+    cards: Sequence[str | None], lines: list[tuple[int, ...]], rules: RuleSet
+) -> list[tuple[int, str]]:
     """Each four of a kind as (its left column, its rank).
 
     Columns are taken left to right and each column counts in one group at most, so
@@ -149,12 +149,17 @@ def explain_grid(cards: Sequence[str], rules: RuleSet) -> dict:
         assert bonus is not None  # groups are found only then
         pair = _line_value(rank, rules)
         names = f"{_column_word(left, rules.cols)} and {_column_word(left + 1, rules.cols)} column"
-        parts.append({
-            "line": "four of a kind", "positions": [*rules.columns[left], *rules.columns[left + 1]],
-            "points": bonus - 2 * pair,
-            "text": (f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(bonus)} "
-                     f"in place of {points_text(pair)} + {points_text(pair)}"),
-        })
+        parts.append(
+            {
+                "line": "four of a kind",
+                "positions": [*rules.columns[left], *rules.columns[left + 1]],
+                "points": bonus - 2 * pair,
+                "text": (
+                    f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(bonus)} "
+                    f"in place of {points_text(pair)} + {points_text(pair)}"
+                ),
+            }
+        )
     score = score_grid(cards, rules)
     if sum(part["points"] for part in parts) != score:  # the explanation must never tell another score
         raise AssertionError(f"explained {parts} but the grid scores {score}")
@@ -176,8 +181,9 @@ def points_text(points: int) -> str:
 
 
 def _column_word(number: int, cols: int) -> str:
-    return {2: ("left", "right"), 3: ("left", "middle", "right"),
-            4: ("first", "second", "third", "fourth")}[cols][number]
+    return {2: ("left", "right"), 3: ("left", "middle", "right"), 4: ("first", "second", "third", "fourth")}[cols][
+        number
+    ]
 
 
 def _column_name(number: int, cols: int) -> str:
@@ -196,8 +202,11 @@ def _line_name(line: tuple[int, ...], rules: RuleSet) -> str:
 def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules: RuleSet) -> dict:
     rank = cards[line[0]][0]
     points = _line_value(rank, rules)
-    joined = " over ".join(rank_word(rank) for _ in line) if line in rules.columns else \
-        ", ".join(rank_word(rank) for _ in line)
+    joined = (
+        " over ".join(rank_word(rank) for _ in line)
+        if line in rules.columns
+        else ", ".join(rank_word(rank) for _ in line)
+    )
     if line in rules.columns:
         what = "a column pair" if len(line) == 2 else "a matched column"
     else:
@@ -209,12 +218,15 @@ def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules:
     elif rules.values[rank] < 0:
         alone = len(line) * rules.values[rank]
         what += f" (it cancels to 0: the cards alone would be {points_text(alone)})"
-    return {"line": name, "positions": list(line), "points": points,
-            "text": f"{joined} is {points_text(points)}: {what}"}
+    return {
+        "line": name,
+        "positions": list(line),
+        "points": points,
+        "text": f"{joined} is {points_text(points)}: {what}",
+    }
 
 
-def _loose_part(name: str, column: tuple[int, ...], loose: list[int], cards: Sequence[str],
-                rules: RuleSet) -> dict:
+def _loose_part(name: str, column: tuple[int, ...], loose: list[int], cards: Sequence[str], rules: RuleSet) -> dict:
     values = [rules.values[cards[p][0]] for p in loose]
     points = sum(values)
     words = " over ".join(rank_word(cards[p][0]) for p in loose)

@@ -104,11 +104,13 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
     scorecard = []
     for hole, scores in enumerate(state.hole_scores, start=1):
         running = [r + s for r, s in zip(running, scores)]
-        scorecard.append({
-            "hole": hole,
-            "scores": {ids[s]: scores[s] for s in order},
-            "totals": {ids[s]: running[s] for s in order},
-        })
+        scorecard.append(
+            {
+                "hole": hole,
+                "scores": {ids[s]: scores[s] for s in order},
+                "totals": {ids[s]: running[s] for s in order},
+            }
+        )
 
     holding_own = seat is not None and state.held is not None and state.turn == seat
     return {

@@ -86,9 +86,8 @@ class StallingPlayer:
         must_flip = view["rules"]["flip_after_reject"] == "must"
         if choice["action"] == "knock":
             return next(a for a in legal if a["action"] == "draw")
-        closing = (
-            (choice["action"] == "swap" and choice["position"] in last)
-            or (choice["action"] == "reject" and must_flip and last)
+        closing = (choice["action"] == "swap" and choice["position"] in last) or (
+            choice["action"] == "reject" and must_flip and last
         )
         if closing and face_up:
             values = read_rules(view).values

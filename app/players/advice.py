@@ -93,7 +93,8 @@ class Explainer:
     def ends_hole(self, position: int | None) -> bool:
         face_down = self.table.hidden(0)
         return (
-            self.rules.ending == "all_face_up" and not self.table.closing
+            self.rules.ending == "all_face_up"
+            and not self.table.closing
             and (face_down == [position] if position is not None else len(face_down) == 1)
         )
 
@@ -115,8 +116,10 @@ class Explainer:
             return self.reject(self.table.held_card)
         if kind == "skip":
             last = self.table.hidden(0)[0]
-            return (f"Leave your face-down card at {self.place(last)} as it is: ending the hole now "
-                    "would give the others the better of it.")
+            return (
+                f"Leave your face-down card at {self.place(last)} as it is: ending the hole now "
+                "would give the others the better of it."
+            )
         if kind == "knock":
             expected = round(self.advisor.odds.grid(self.advisor.me))
             return f"Knock: your cards should score about {expected}, and the others are unlikely to beat that in one more turn."
@@ -128,11 +131,16 @@ class Explainer:
         if kind == "knock":
             return "Knock: this hole has gone on long, and it is time it ended."
         last = len(self.table.hidden(0)) == 1
-        why = ("this hole has gone on long, and turning up your last card ends it." if last else
-               "this hole has gone on long, so turn up a card every turn until it ends.")
+        why = (
+            "this hole has gone on long, and turning up your last card ends it."
+            if last
+            else "this hole has gone on long, so turn up a card every turn until it ends."
+        )
         if kind == "swap":
             position = action["position"]
-            return f"Swap the {card_name(self.table.held_card)} for {self.own(position)} at {self.place(position)}: {why}"
+            return (
+                f"Swap the {card_name(self.table.held_card)} for {self.own(position)} at {self.place(position)}: {why}"
+            )
         if kind == "reject":
             return f"Throw the {card_name(self.table.held_card)} away and turn up a card: {why}"
         return f"Turn up your card at {self.place(action['position'])}: {why}"
@@ -257,8 +265,10 @@ class Explainer:
             return f"{opening}: this is where it does your score the least harm."
         kept = self.mine[rival["position"]]
         if kept:
-            return (f"{opening} rather than your {rank_name(kept[0])}: thrown away, your {rank_name(kept[0])} "
-                    f"would let {self.other_name()} {self.next_player_use(kept[0])}.")
+            return (
+                f"{opening} rather than your {rank_name(kept[0])}: thrown away, your {rank_name(kept[0])} "
+                f"would let {self.other_name()} {self.next_player_use(kept[0])}."
+            )
         other = self.other_name()
         card = self.mine[position]
         old = f", and your {rank_name(card[0])} would not" if card and thrown < 0.05 else ""
@@ -275,9 +285,11 @@ class Explainer:
             own, _ = self.parts(held[0], rival)
             kept = self.mine[rival["position"]]
             if own < -0.25 and kept:
-                return (f"{opening}: swapping it for {self.own(rival['position'])} would save a little, "
-                        f"but {self.other_name()} could take your {rank_name(kept[0])} and "
-                        f"{self.next_player_use(kept[0])}.")
+                return (
+                    f"{opening}: swapping it for {self.own(rival['position'])} would save a little, "
+                    f"but {self.other_name()} could take your {rank_name(kept[0])} and "
+                    f"{self.next_player_use(kept[0])}."
+                )
         return f"{opening}: it would not lower your score."
 
     def reveal(self, position: int) -> str:
@@ -287,6 +299,8 @@ class Explainer:
         column = self.advisor.odds.column_of[position]
         partners = [card for card in (self.mine[p] for p in column if p != position) if card]
         if partners:
-            return (f"Turn up your card at {place}: it may pair your {rank_name(partners[0][0])} "
-                    f"in column {self.column(position)}, and either way you learn what that column needs.")
+            return (
+                f"Turn up your card at {place}: it may pair your {rank_name(partners[0][0])} "
+                f"in column {self.column(position)}, and either way you learn what that column needs."
+            )
         return f"Turn up your card at {place}: a card you can see is one you can plan around."

@@ -31,15 +31,15 @@ from app.players.knowledge import Table, read_table
 from app.players.pace import ending_move
 from app.players.rollout import QuickPolicy, determinize, play_out
 
-SHORTLIST_MARGIN = 3.0   # points: actions priced further from the best are not worth sampling
+SHORTLIST_MARGIN = 3.0  # points: actions priced further from the best are not worth sampling
 SHORTLIST_SIZE = 3
-WORK_BUDGET = 3000       # simulated actions per decision
-PLAYOUT_LIMIT = 240      # simulated actions before a playout is scored as it lies
-PLAYOUT_OVERHEAD = 5     # a playout's fixed cost (copy, first action, scoring) in simulated actions
-MIN_SAMPLES = 8          # fewer samples than this cannot overturn the prices
-TIME_GUARD = 0.100       # seconds of processor time: stop sampling early on a far slower machine
-SWITCH_Z = 1.0           # how many standard errors a sampled action must gain to overturn the prices
-HOLE_SPREAD = 8.0        # the spread of one hole's score difference between two players
+WORK_BUDGET = 3000  # simulated actions per decision
+PLAYOUT_LIMIT = 240  # simulated actions before a playout is scored as it lies
+PLAYOUT_OVERHEAD = 5  # a playout's fixed cost (copy, first action, scoring) in simulated actions
+MIN_SAMPLES = 8  # fewer samples than this cannot overturn the prices
+TIME_GUARD = 0.100  # seconds of processor time: stop sampling early on a far slower machine
+SWITCH_Z = 1.0  # how many standard errors a sampled action must gain to overturn the prices
+HOLE_SPREAD = 8.0  # the spread of one hole's score difference between two players
 
 
 def win_chance(lead: float, holes_left: int) -> float:
@@ -56,9 +56,15 @@ class ExpertPlayer:
     style = Style()
     switch_z = SWITCH_Z
 
-    def __init__(self, seed: int = 0, work_budget: int = WORK_BUDGET, time_guard: float | None = TIME_GUARD,
-                 playout_limit: int = PLAYOUT_LIMIT, shortlist_size: int = SHORTLIST_SIZE,
-                 shortlist_margin: float = SHORTLIST_MARGIN):
+    def __init__(
+        self,
+        seed: int = 0,
+        work_budget: int = WORK_BUDGET,
+        time_guard: float | None = TIME_GUARD,
+        playout_limit: int = PLAYOUT_LIMIT,
+        shortlist_size: int = SHORTLIST_SIZE,
+        shortlist_margin: float = SHORTLIST_MARGIN,
+    ):
         self.rng = random.Random(seed)
         self.playout_limit = playout_limit
         self.shortlist_size, self.shortlist_margin = shortlist_size, shortlist_margin

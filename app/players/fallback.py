@@ -35,17 +35,27 @@ def public_position(view: dict) -> str:
     """The position as every seat sees it (no peeked card, no card held from the stock),
     in one line of JSON: enough to rebuild the decision in a test."""
     players = [
-        {"id": p["id"], "grid": [cell["card"] for cell in p["grid"]], "holding_card": p.get("holding_card"),
-         "final_turn_pending": p.get("final_turn_pending")}
+        {
+            "id": p["id"],
+            "grid": [cell["card"] for cell in p["grid"]],
+            "holding_card": p.get("holding_card"),
+            "final_turn_pending": p.get("final_turn_pending"),
+        }
         for p in view.get("players", [])
     ]
     held = view.get("held") or {}
     shown = {
-        "rules": view.get("rules"), "hole": view.get("hole"), "hole_turns": view.get("hole_turns"),
+        "rules": view.get("rules"),
+        "hole": view.get("hole"),
+        "hole_turns": view.get("hole_turns"),
         "phase": view.get("phase"),
-        "turn": view.get("turn"), "closed_by": view.get("closed_by"), "stock_count": view.get("stock_count"),
-        "discard": (view.get("discard") or {}).get("cards"), "players": players,
-        "held_source": held.get("source"), "legal": view.get("legal"),
+        "turn": view.get("turn"),
+        "closed_by": view.get("closed_by"),
+        "stock_count": view.get("stock_count"),
+        "discard": (view.get("discard") or {}).get("cards"),
+        "players": players,
+        "held_source": held.get("source"),
+        "legal": view.get("legal"),
     }
     return json.dumps(shown, separators=(",", ":"))
 
@@ -70,8 +80,12 @@ def choose_safely(choose: Callable[[dict], dict], view: dict, who: str) -> dict:
             return choice
         raise ValueError(f"chose {choice!r}, which is not one of the legal actions")
     except Exception:  # any fault of a player's: the person must never see it
-        log.exception("%s failed in phase %s; playing a simple legal move instead. Position: %s",
-                      who, view.get("phase"), public_position(view))
+        log.exception(
+            "%s failed in phase %s; playing a simple legal move instead. Position: %s",
+            who,
+            view.get("phase"),
+            public_position(view),
+        )
     return simple_move(view)
 
 
@@ -83,7 +97,11 @@ def hint_safely(hint: Callable[[dict], dict], view: dict, who: str) -> dict:
             return advice
         raise ValueError(f"advised {advice['action']!r}, which is not one of the legal actions")
     except Exception:  # the person asked for help, not for an error
-        log.exception("%s failed in phase %s; advising a simple legal move instead. Position: %s",
-                      who, view.get("phase"), public_position(view))
+        log.exception(
+            "%s failed in phase %s; advising a simple legal move instead. Position: %s",
+            who,
+            view.get("phase"),
+            public_position(view),
+        )
     action = simple_move(view)
     return {"action": action, "reason": REASONS.get(action["action"], "A safe move.")}

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from app.players.knowledge import Odds, Table, fresh_deck_ranks
 from app.players.pace import is_late, lateness
 
-MIN_TAKE = 0.25     # the least improvement worth taking the pile's card for
-NEVER = 100.0       # the price of a move a level will not make unless it is the only one
+MIN_TAKE = 0.25  # the least improvement worth taking the pile's card for
+NEVER = 100.0  # the price of a move a level will not make unless it is the only one
 REVEAL_INFO = 0.05  # a reveal changes no expectation; this small price only breaks ties towards knowing
-PASS_PRICE = 0.01   # a swap over a face-up card that changes nothing is a pass: any progress beats it
-STUCK_GAIN = 0.5    # points: a grid a stock draw is expected to improve by less than this is as good as it gets
+PASS_PRICE = 0.01  # a swap over a face-up card that changes nothing is a pass: any progress beats it
+STUCK_GAIN = 0.5  # points: a grid a stock draw is expected to improve by less than this is as good as it gets
 LOW_PER_CARD = 10 / 6  # a careless level ahead knocks once its grid is this low a card
 
 
@@ -38,10 +38,10 @@ LOW_PER_CARD = 10 / 6  # a careless level ahead knocks once its grid is this low
 class Style:
     """How a level thinks."""
 
-    memory: str = "full"          # "full": every card ever seen face up; "table": only what lies face up now; "none"
-    deny: float = 1.0             # weight of the help a thrown card gives the next player
-    careful_close: bool = True    # weigh the final turn handed to the others before ending the hole
-    horizon: float = 1.5          # turns of improvement both sides give up when the hole ends now
+    memory: str = "full"  # "full": every card ever seen face up; "table": only what lies face up now; "none"
+    deny: float = 1.0  # weight of the help a thrown card gives the next player
+    careful_close: bool = True  # weigh the final turn handed to the others before ending the hole
+    horizon: float = 1.5  # turns of improvement both sides give up when the hole ends now
     take_threshold: float | None = None  # None: compare a discard with the exact value of a stock draw
 
 
@@ -71,7 +71,7 @@ class Advisor:
         self.me = table.ranks(0)
         self.others = [table.ranks(i) for i in range(1, table.players)]
         self.top_rank = table.top[0] if table.top else None
-        self.share = 1.0 / len(self.others)   # each other player's weight in "the others' mean"
+        self.share = 1.0 / len(self.others)  # each other player's weight in "the others' mean"
         self._deny: dict[str | None, float] = {}
         self._closing_extra: dict[tuple[str | None, float], float] = {}  # (top, my change): extra
         self._draw_gain: dict[int, float] = {}
@@ -110,9 +110,7 @@ class Advisor:
 
     def closes(self, positions_left: list[int]) -> bool:
         """Whether leaving only these face-down positions would end the hole (they are empty)."""
-        return (
-            not positions_left and self.rules.ending == "all_face_up" and not self.table.closing
-        )
+        return not positions_left and self.rules.ending == "all_face_up" and not self.table.closing
 
     def closing_extra(self, top: str | None, my_change: float = 0.0) -> float:
         """The added price of ending the hole now with ``top`` on the discard pile.
@@ -203,7 +201,9 @@ class Advisor:
         """The expected price of drawing from the stock and then playing the card as well as possible."""
         if self.style.take_threshold is not None:
             return -self.style.take_threshold
-        return sum(p * min(price for price, _ in self.place_prices(rank, "stock")) for rank, p in self.odds.prob.items())
+        return sum(
+            p * min(price for price, _ in self.place_prices(rank, "stock")) for rank, p in self.odds.prob.items()
+        )
 
     def knock_price(self) -> float:
         table, odds = self.table, self.odds

@@ -37,20 +37,20 @@ class Table:
     rules: RuleSet
     phase: str
     legal: list[dict]
-    grids: list[list[str | None]]   # card codes where known to the viewer (face up, or its own peeks)
+    grids: list[list[str | None]]  # card codes where known to the viewer (face up, or its own peeks)
     face_up: list[list[bool]]
-    discard: list[str]              # bottom to top
-    held: str | None                # the card the viewer holds
+    discard: list[str]  # bottom to top
+    held: str | None  # the card the viewer holds
     held_source: str | None
-    closing: bool                   # someone closed the hole; the others are taking their final turns
+    closing: bool  # someone closed the hole; the others are taking their final turns
     closer: int | None
-    final_pending: list[bool]       # who still has a final turn to take
+    final_pending: list[bool]  # who still has a final turn to take
     stock_count: int
     hole: int
     holes: int
-    totals: list[int]               # match totals before this hole
-    unseen: list[str]               # every card whose place the viewer does not know
-    turns: int = 0                  # turns begun so far this hole, by every seat
+    totals: list[int]  # match totals before this hole
+    unseen: list[str]  # every card whose place the viewer does not know
+    turns: int = 0  # turns begun so far this hole, by every seat
 
     @property
     def players(self) -> int:
@@ -198,8 +198,7 @@ class Odds:
             result = p * (len(ranks) * values[rank] - self.line_value(rank))
         else:
             result = sum(
-                self.all_same(rank, unknown) * (unknown * values[rank] - self.line_value(rank))
-                for rank in self.counts
+                self.all_same(rank, unknown) * (unknown * values[rank] - self.line_value(rank)) for rank in self.counts
             )
         self._correction[ranks] = result
         return result

@@ -28,10 +28,10 @@ from app.players.heuristic import Advisor, Style
 from app.players.knowledge import read_table
 from app.players.pace import ending_move, lateness
 
-EASY_TAKES = 3       # Easy takes a pile card worth at most this much
-EASY_KEEPS = 4       # and keeps a stock card worth at most this much on a face-down card
-EASY_KNOCKS = 2      # Easy knocks once its guess of its own score is this low a card (12 on six cards)
-UNSEEN_GUESS = 5     # what Easy supposes a face-down card is worth
+EASY_TAKES = 3  # Easy takes a pile card worth at most this much
+EASY_KEEPS = 4  # and keeps a stock card worth at most this much on a face-down card
+EASY_KNOCKS = 2  # Easy knocks once its guess of its own score is this low a card (12 on six cards)
+UNSEEN_GUESS = 5  # what Easy supposes a face-down card is worth
 
 MEDIUM = Style(memory="table", deny=0.0, careful_close=False, take_threshold=2.5)
 HARD = Style(deny=0.5, careful_close=False)

@@ -102,9 +102,7 @@ def must_end(table: Table) -> bool:
     if table.closing or table.phase not in ("draw", "place", "flip"):
         return False
     rules = table.rules
-    return ends_after(table, hole_turn_bound(rules)) or (
-        is_late(table) and ends_after(table, full_urgency_turn(rules))
-    )
+    return ends_after(table, hole_turn_bound(rules)) or (is_late(table) and ends_after(table, full_urgency_turn(rules)))
 
 
 def ending_move(table: Table, odds: Odds | None = None, remembers: bool = True) -> dict | None:

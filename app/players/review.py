@@ -50,11 +50,11 @@ from app.players.rollout import QuickPolicy, determinize, play_out
 # (upper bound of the loss in expected points, verdict); a loss of 4 points or more is a blunder.
 VERDICTS = ((0.5, "best"), (1.5, "good"), (2.5, "inaccuracy"), (4.0, "mistake"))
 BLUNDER = "blunder"
-SAMPLES = 64           # sampled deals per batch (each action weighed meets all of them)
-MAX_SAMPLES = 192      # at most this many deals per decision (standard rules; fewer on bigger tables)
+SAMPLES = 64  # sampled deals per batch (each action weighed meets all of them)
+MAX_SAMPLES = 192  # at most this many deals per decision (standard rules; fewer on bigger tables)
 MIN_BATCH = 16
-TARGET_SE = 0.35       # points: sample until the loss is known this well
-SHORTLIST_SIZE = 3     # the cheapest priced actions weighed besides the one chosen
+TARGET_SE = 0.35  # points: sample until the loss is known this well
+SHORTLIST_SIZE = 3  # the cheapest priced actions weighed besides the one chosen
 SHORTLIST_MARGIN = 3.0  # points: priced further from the cheapest is not a contender
 PLAYOUT_LIMIT = 240
 DECISION_PHASES = ("opening", "draw", "place", "flip")
@@ -77,26 +77,25 @@ def verdict_for(loss: float, se: float = 0.0) -> str:
 class Decision:
     """One decision of the seat's, judged."""
 
-    index: int          # its place in the match's log (the board then is the log before it)
+    index: int  # its place in the match's log (the board then is the log before it)
     hole: int
-    phase: str          # opening, draw, place, flip
-    action: dict        # what the player did, in the API's terms
-    best: dict          # what the Expert would have done
-    loss: float         # expected points the choice cost against the best (0 when it is the best)
-    se: float           # the standard error of ``loss``
+    phase: str  # opening, draw, place, flip
+    action: dict  # what the player did, in the API's terms
+    best: dict  # what the Expert would have done
+    loss: float  # expected points the choice cost against the best (0 when it is the best)
+    se: float  # the standard error of ``loss``
     verdict: str
-    reason: str         # one sentence, in the hint's words
-    did: str            # what the player did, in words
-    would: str          # what the Expert would have done, in words
-    samples: int        # sampled deals the loss rests on (0: no sampling was needed)
+    reason: str  # one sentence, in the hint's words
+    did: str  # what the player did, in words
+    would: str  # what the Expert would have done, in words
+    samples: int  # sampled deals the loss rests on (0: no sampling was needed)
     points_at: dict | None = None  # another seat's card the reason rests on ({"seat", "position"})
 
     def to_json(self) -> dict:
         return asdict(self)
 
 
-def review_hole(rules: RuleSet, seed: int, log: list[str], seat: int, hole: int,
-                samples: int = SAMPLES) -> dict:
+def review_hole(rules: RuleSet, seed: int, log: list[str], seat: int, hole: int, samples: int = SAMPLES) -> dict:
     """Every decision ``seat`` made in ``hole`` of the match ``(seed, rules, log)``, judged.
 
     ``seed`` is the engine's (deal) seed. Raises :class:`HoleNotFinished` unless the log
@@ -146,8 +145,21 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
         raise ValueError(f"{chosen} is not a legal action here")
 
     def plain(best: dict, reason: str, pointed: dict | None = None) -> Decision:
-        return Decision(index, table.hole, phase, chosen, best, 0.0, 0.0, "best", reason,
-                        words.did(chosen), words.would(best), 0, pointed)
+        return Decision(
+            index,
+            table.hole,
+            phase,
+            chosen,
+            best,
+            0.0,
+            0.0,
+            "best",
+            reason,
+            words.did(chosen),
+            words.would(best),
+            0,
+            pointed,
+        )
 
     if phase == "opening":
         return plain(chosen, "Before any card is seen, every card is as good as another to turn up first.")
@@ -190,12 +202,26 @@ def judge(seen: dict, chosen: dict, index: int = 0, samples: int = SAMPLES) -> D
         best, reason = chosen, explainer.explain(chosen)
     else:
         reason = words.why_not(chosen, best, advisor) or explainer.explain(best)
-    return Decision(index, table.hole, phase, chosen, best, round(loss, 2), round(se, 2),
-                    verdict, reason, words.did(chosen), words.would(best), n, explainer.pointed)
+    return Decision(
+        index,
+        table.hole,
+        phase,
+        chosen,
+        best,
+        round(loss, 2),
+        round(se, 2),
+        verdict,
+        reason,
+        words.did(chosen),
+        words.would(best),
+        n,
+        explainer.pointed,
+    )
 
 
-def weigh(table: Table, advisor: Advisor, policy: QuickPolicy, actions: list[dict], rng: random.Random,
-          samples: int) -> list[list[float]]:
+def weigh(
+    table: Table, advisor: Advisor, policy: QuickPolicy, actions: list[dict], rng: random.Random, samples: int
+) -> list[list[float]]:
     """Each action's hole points ("mine minus the others' mean") on the same sampled deals.
 
     The player's unknown face-down cards are interchangeable in a sample, so an action on
@@ -290,20 +316,28 @@ class Words:
             pair = self.pair_rank(position)
             if pair is not None and pair != held[0]:
                 column = position % self.rules.cols + 1
-                return (f"That swap broke the pair of {rank_name(pair)}s in column {column}; "
-                        f"better: {self.lower(self.would(best))}.")
+                return (
+                    f"That swap broke the pair of {rank_name(pair)}s in column {column}; "
+                    f"better: {self.lower(self.would(best))}."
+                )
             if old is not None and self.table.face_up[0][position] and values[held[0]] > values[old[0]]:
-                return (f"That swap put {article(held[0])} in place of your {rank_name(old[0])}, "
-                        f"{values[held[0]] - values[old[0]]} points more; better: {self.lower(self.would(best))}.")
+                return (
+                    f"That swap put {article(held[0])} in place of your {rank_name(old[0])}, "
+                    f"{values[held[0]] - values[old[0]]} points more; better: {self.lower(self.would(best))}."
+                )
         if kind == "reject" and held and best["action"] == "swap" and values[held[0]] < advisor.odds.mean:
-            return (f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
-                    f"better: {self.lower(self.would(best))}.")
+            return (
+                f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
+                f"better: {self.lower(self.would(best))}."
+            )
         thrown = self.thrown(chosen)
         if thrown is not None and self.table.players > 1 and self.table.will_act_again(1):
             change, _ = advisor.odds.best_swap(advisor.others[0], thrown[0])
             if change < -3 and self.thrown(best) != thrown:
-                return (f"That throws the {card_name(thrown)} that the next player needs; "
-                        f"better: {self.lower(self.would(best))}.")
+                return (
+                    f"That throws the {card_name(thrown)} that the next player needs; "
+                    f"better: {self.lower(self.would(best))}."
+                )
         return None
 
     def thrown(self, action: dict) -> str | None:

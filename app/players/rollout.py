@@ -21,9 +21,9 @@ from app.golf.engine import GolfState, Phase
 from app.players.knowledge import Odds, Table
 
 PHASES = {"draw": Phase.DRAW, "place": Phase.PLACE, "flip": Phase.FLIP}
-TAKE_GAIN = 1.5       # what a pile card must save to beat an average stock draw, roughly
-CLOSE_MARGIN = 1.0    # how far ahead a quick player wants to be before ending the hole
-MAX_ACTIONS = 240     # a playout longer than this is scored as it lies
+TAKE_GAIN = 1.5  # what a pile card must save to beat an average stock draw, roughly
+CLOSE_MARGIN = 1.0  # how far ahead a quick player wants to be before ending the hole
+MAX_ACTIONS = 240  # a playout longer than this is scored as it lies
 
 
 def determinize(table: Table, rng: random.Random) -> GolfState:
@@ -44,7 +44,7 @@ def determinize(table: Table, rng: random.Random) -> GolfState:
     players = table.players
     return GolfState.in_play(
         rules,
-        seed=rng.getrandbits(32),   # reshuffles within the playout
+        seed=rng.getrandbits(32),  # reshuffles within the playout
         hole=table.hole,
         phase=PHASES[table.phase],
         turn=0,
@@ -57,8 +57,11 @@ def determinize(table: Table, rng: random.Random) -> GolfState:
         held=table.held,
         held_source=table.held_source,
         closed_by=table.closer,
-        final_turns=[(table.closer + i) % players for i in range(1, players)
-                     if table.final_pending[(table.closer + i) % players]] if table.closer is not None else [],
+        final_turns=[
+            (table.closer + i) % players for i in range(1, players) if table.final_pending[(table.closer + i) % players]
+        ]
+        if table.closer is not None
+        else [],
     )
 
 
@@ -94,9 +97,7 @@ class QuickPolicy:
         if len(state.stock) <= 2 * self.rules.players:
             return True
         grid_value = self.odds.grid
-        best_other = min(
-            grid_value(self.known(state, other)) for other in range(self.rules.players) if other != seat
-        )
+        best_other = min(grid_value(self.known(state, other)) for other in range(self.rules.players) if other != seat)
         return mine < best_other - CLOSE_MARGIN
 
     def act(self, state: GolfState, seat: int):
@@ -131,8 +132,11 @@ class QuickPolicy:
             return REJECT
         if phase is Phase.FLIP:
             face_down = [p for p, is_up in enumerate(up) if not is_up]
-            if (self.may_flip and (len(face_down) == 1 or not face_down)
-                    and (not face_down or not self.happy_to_close(state, seat, odds.grid(known)))):
+            if (
+                self.may_flip
+                and (len(face_down) == 1 or not face_down)
+                and (not face_down or not self.happy_to_close(state, seat, odds.grid(known)))
+            ):
                 return SKIP
             # A face-down card whose column shows a card settles whether that column pairs.
             for position in face_down:

@@ -87,16 +87,19 @@ class SessionTokens:
 PURGE_BATCH = 1000  # rows deleted a transaction, so that no purge holds the database long
 
 
-def purge_sessions(engine: Engine, *, empty_for: timedelta, keep_for: timedelta,
-                   now: datetime | None = None) -> int:
+def purge_sessions(engine: Engine, *, empty_for: timedelta, keep_for: timedelta, now: datetime | None = None) -> int:
     """Delete sessions that never acted and are older than ``empty_for``, and sessions
     (with their match, deal and statistics) whose last action is older than
     ``keep_for``; returns how many. ``now`` is for tests."""
     now = now or datetime.now(UTC)
     removed = 0
     while True:
-        batch = in_transaction(engine, lambda connection: repository.delete_idle_browsers(
-            connection, empty_before=now - empty_for, idle_before=now - keep_for, limit=PURGE_BATCH))
+        batch = in_transaction(
+            engine,
+            lambda connection: repository.delete_idle_browsers(
+                connection, empty_before=now - empty_for, idle_before=now - keep_for, limit=PURGE_BATCH
+            ),
+        )
         removed += batch
         if batch < PURGE_BATCH:
             return removed
@@ -105,12 +108,19 @@ def purge_sessions(engine: Engine, *, empty_for: timedelta, keep_for: timedelta,
 def start_purging(engine: Engine, settings) -> asyncio.Task:
     """Purge now and then every ``settings.session_purge_minutes`` in the background,
     until the returned task is cancelled. Every worker purges; deleting twice is harmless."""
-    return purge_every(settings.session_purge_minutes, lambda: purge_sessions(
-        engine, empty_for=timedelta(hours=settings.empty_session_hours),
-        keep_for=timedelta(days=settings.session_keep_days)), "idle sessions")
+    return purge_every(
+        settings.session_purge_minutes,
+        lambda: purge_sessions(
+            engine,
+            empty_for=timedelta(hours=settings.empty_session_hours),
+            keep_for=timedelta(days=settings.session_keep_days),
+        ),
+        "idle sessions",
+    )
 
 
 # ------------------------------------------------------------------ secrets
+
 
 def deal_key(engine: Engine, configured: str | None) -> bytes:
     """The secret that turns public seeds into deals: the configured one, else the one

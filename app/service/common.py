@@ -17,8 +17,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from app.service.errors import Stale, Unavailable
 from app.store.repository import LostRace
 
-STALE_MESSAGE = ("This game has moved on since that page was shown (another tab, or a second click); "
-                 "here it is as it stands now.")
+STALE_MESSAGE = (
+    "This game has moved on since that page was shown (another tab, or a second click); here it is as it stands now."
+)
 UNAVAILABLE_MESSAGE = "The game's storage cannot be reached right now; nothing was changed. Try again in a moment."
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -95,6 +96,7 @@ def purge_every(minutes: float, purge: Callable[[], int], what: str) -> asyncio.
     """Run ``purge`` (a sync function that deletes and counts ``what``) now, then every
     ``minutes``, in a worker thread, until the returned task is cancelled. A failure is
     logged and tried again next time. Every server process purges; deleting twice is harmless."""
+
     async def purge_forever() -> None:
         while True:
             try:

@@ -140,18 +140,45 @@ def ranks(rows: list[dict]) -> list[dict]:
 
 def claim(connection: Connection, browser_id: str, day: str, match_id: str, name: str, now_ms: int) -> bool:
     """Make this match ``browser_id``'s counted attempt at ``day``, unless it has one: True when it counts."""
-    return store.claim(connection, {"date": day, "browser_id": browser_id, "name": name, "match_id": match_id,
-                                    "status": "playing", "total": None, "expert_total": None, "hole_scores": [],
-                                    "started_ms": now_ms, "finished_ms": None})
+    return store.claim(
+        connection,
+        {
+            "date": day,
+            "browser_id": browser_id,
+            "name": name,
+            "match_id": match_id,
+            "status": "playing",
+            "total": None,
+            "expert_total": None,
+            "hole_scores": [],
+            "started_ms": now_ms,
+            "finished_ms": None,
+        },
+    )
 
 
-def settle(connection: Connection, browser_id: str, day: str, match_id: str, state: GolfState, now_ms: int,
-           abandoned: bool = False) -> None:
+def settle(
+    connection: Connection,
+    browser_id: str,
+    day: str,
+    match_id: str,
+    state: GolfState,
+    now_ms: int,
+    abandoned: bool = False,
+) -> None:
     """The counted attempt finished (or given up), with its totals as they stand."""
     totals = [sum(scores[seat] for scores in state.hole_scores) for seat in (PERSON, EXPERT)]
-    store.settle(connection, day, browser_id, match_id, status="abandoned" if abandoned else "finished",
-                 total=totals[PERSON], expert_total=totals[EXPERT],
-                 hole_scores=[[scores[PERSON], scores[EXPERT]] for scores in state.hole_scores], finished_ms=now_ms)
+    store.settle(
+        connection,
+        day,
+        browser_id,
+        match_id,
+        status="abandoned" if abandoned else "finished",
+        total=totals[PERSON],
+        expert_total=totals[EXPERT],
+        hole_scores=[[scores[PERSON], scores[EXPERT]] for scores in state.hole_scores],
+        finished_ms=now_ms,
+    )
 
 
 class DailyService:
@@ -169,8 +196,12 @@ class DailyService:
             mine = store.entry(connection, day, browser_id)
             yours = None
             if mine is not None and mine["status"] == "finished":
-                yours = {"total": mine["total"], "rank": store.better_than(connection, day, mine["total"]) + 1,
-                         "expert_total": mine["expert_total"], "abandoned": False}
+                yours = {
+                    "total": mine["total"],
+                    "rank": store.better_than(connection, day, mine["total"]) + 1,
+                    "expert_total": mine["expert_total"],
+                    "abandoned": False,
+                }
             elif mine is not None and mine["status"] == "abandoned":
                 yours = {"total": mine["total"], "rank": None, "expert_total": mine["expert_total"], "abandoned": True}
             shown = now >= over_ms(day)
@@ -178,9 +209,17 @@ class DailyService:
                 yours["share"] = share_text(day, mine)
                 yours["current_streak"], yours["best_streak"] = streaks(store.dates_played(connection, browser_id), now)
                 if shown and mine["status"] == "finished":
-                    yours["replay"] = replays.link(replays.replay_id(self.deal_key, replays.match_source(mine["match_id"])))
-            return {"date": day, "played": store.played(connection, day), "today": today(now),
-                    "leaderboard": ranks(store.finished(connection, day, LEADERBOARD_SHOWN)),
-                    "yours": yours, "attempt": mine["status"] if mine else None, "replay_shown": shown}
+                    yours["replay"] = replays.link(
+                        replays.replay_id(self.deal_key, replays.match_source(mine["match_id"]))
+                    )
+            return {
+                "date": day,
+                "played": store.played(connection, day),
+                "today": today(now),
+                "leaderboard": ranks(store.finished(connection, day, LEADERBOARD_SHOWN)),
+                "yours": yours,
+                "attempt": mine["status"] if mine else None,
+                "replay_shown": shown,
+            }
 
         return in_transaction(self.engine, read)

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
-from app.golf.rules import RuleSet, RulesError, rules_from_dict, rules_from_request
+from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.view import Seat, spectator_view, view, view_event
 from app.names import NameRefused, checked_name
 from app.players import LEVELS
@@ -58,8 +58,9 @@ Change = Callable[[Connection, MatchRecord, GolfState], "list[dict] | GolfState 
 
 
 class GolfService:
-    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms,
-                 default_level: str = "medium"):
+    def __init__(
+        self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms, default_level: str = "medium"
+    ):
         self.engine = engine
         self.deal_key = deal_key
         self.now = now
@@ -76,6 +77,7 @@ class GolfService:
 
     def hint(self, browser_id: str) -> dict:
         """What the strongest computer player would do in the person's place, and why."""
+
         def advise(connection: Connection) -> dict:
             record = self._load_or_deal(connection, browser_id)
             state = self._state(record)
@@ -84,8 +86,11 @@ class GolfService:
             self._refuse_if_counted(record, "Hint")
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
-            advice = hint_safely(expert_hint, view(state, PERSON),
-                                 f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}")
+            advice = hint_safely(
+                expert_hint,
+                view(state, PERSON),
+                f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}",
+            )
             repository.count_hint(connection, repository.GOLF_MATCHES, browser_id)
             return advice
 
@@ -93,8 +98,7 @@ class GolfService:
 
     # ------------------------------------------------------------------ commands
 
-    def act(self, browser_id: str, action: Action | dict, if_match: int | None = None,
-            frames: bool = False) -> Outcome:
+    def act(self, browser_id: str, action: Action | dict, if_match: int | None = None, frames: bool = False) -> Outcome:
         """A move of the person's (reveal, draw, swap, reject, skip, knock, next hole)."""
         if isinstance(action, dict):
             try:
@@ -105,8 +109,9 @@ class GolfService:
         def move(connection, record, state):
             self._refuse_if_paused(record)
             if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
-                raise Invalid(f"There is no position {action.position}: "
-                              f"positions run from 0 to {state.rules.cells - 1}.")
+                raise Invalid(
+                    f"There is no position {action.position}: positions run from 0 to {state.rules.cells - 1}."
+                )
             try:
                 events = state.apply(PERSON, action)
             except IllegalAction as error:
@@ -131,7 +136,7 @@ class GolfService:
             if shorter is None:
                 raise Conflict("There is nothing to undo yet.")
             # Said to the person afterwards: their own action, and what the others did after it.
-            undone[:] = [(seat, action.to_json()) for seat, action in map(parse_log_entry, state.log[len(shorter):])]
+            undone[:] = [(seat, action.to_json()) for seat, action in map(parse_log_entry, state.log[len(shorter) :])]
             return replay(self._engine_seed(record.seed), state.rules, shorter)
 
         outcome = self._run(browser_id, if_match, take_back)
@@ -140,6 +145,7 @@ class GolfService:
 
     def pause(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Stop play and the clock."""
+
         def stop(connection, record, state):
             if record.paused:
                 raise Conflict("The game is already paused.")
@@ -163,6 +169,7 @@ class GolfService:
     def pause_if_away(self, browser_id: str) -> Outcome:
         """A person coming back to a match left running: show it paused, with the clock
         credited only up to their last activity, so the time away is not counted."""
+
         def stop(connection, record, state):
             if record.paused or state.is_over or record.running_since_ms is None:
                 return None  # nothing is running: nothing to stop (and no new version)
@@ -172,9 +179,16 @@ class GolfService:
 
         return self._run(browser_id, None, stop)
 
-    def new_match(self, browser_id: str, seed: int | None = None, level: str | None = None,
-                  rules: dict | None = None, if_match: int | None = None, daily: bool = False,
-                  name: str | None = None) -> Outcome:
+    def new_match(
+        self,
+        browser_id: str,
+        seed: int | None = None,
+        level: str | None = None,
+        rules: dict | None = None,
+        if_match: int | None = None,
+        daily: bool = False,
+        name: str | None = None,
+    ) -> Outcome:
         """A new sequence of deals; an unfinished match already begun counts as a loss.
         Level and rules default to the ones this browser chose last. ``daily``: today's
         daily deal instead (its own seed, level and rules), counted if it is the
@@ -203,15 +217,21 @@ class GolfService:
                 preferences["rules"] = rules
             repository.save_preferences(connection, browser_id, preferences)
             self._abandon(connection, record, state)
-            self._reset(record, seed if seed is not None else secrets.randbelow(MAX_SEED), preferences["level"],
-                        self._rules_or_standard(preferences.get("rules")))
+            self._reset(
+                record,
+                seed if seed is not None else secrets.randbelow(MAX_SEED),
+                preferences["level"],
+                self._rules_or_standard(preferences.get("rules")),
+            )
             return self._fresh_state(record)
 
         return self._run(browser_id, if_match, deal)
 
     def _new_daily(self, browser_id: str, name: str | None, if_match: int | None) -> Outcome:
         try:
-            shown_name = checked_name(name, "A name on the leaderboard", daily.NAME_LENGTH) if name is not None else None
+            shown_name = (
+                checked_name(name, "A name on the leaderboard", daily.NAME_LENGTH) if name is not None else None
+            )
         except NameRefused as refused:
             raise Invalid(str(refused)) from None
 
@@ -226,14 +246,16 @@ class GolfService:
             self._abandon(connection, record, state)
             self._reset(record, daily.seed_of(self.deal_key, day), daily.LEVEL, daily.RULES)
             record.daily = day
-            record.practice = not daily.claim(connection, browser_id, day, record.match_id,
-                                              preferences.get("daily_name") or daily.DEFAULT_NAME, now)
+            record.practice = not daily.claim(
+                connection, browser_id, day, record.match_id, preferences.get("daily_name") or daily.DEFAULT_NAME, now
+            )
             return self._fresh_state(record)
 
         return self._run(browser_id, if_match, deal)
 
     def restart(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """The same deals again from hole 1; an unfinished match already begun counts as a loss."""
+
         def again(connection, record, state):
             self._refuse_if_paused(record)
             self._refuse_if_counted(record, "Restart")
@@ -277,9 +299,16 @@ class GolfService:
             return record, self._state(record)
 
         record, state, events = run_turn(
-            self.engine, load, if_match, change, level_of=self._computer_levels,
-            seed_of=lambda record: self._engine_seed(record.seed), settle=settle,
-            save=repository.save_match, on_step=step if frames else None)
+            self.engine,
+            load,
+            if_match,
+            change,
+            level_of=self._computer_levels,
+            seed_of=lambda record: self._engine_seed(record.seed),
+            settle=settle,
+            save=repository.save_match,
+            on_step=step if frames else None,
+        )
         if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
             self.on_hole_scored(record, state)
         shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
@@ -299,11 +328,27 @@ class GolfService:
         if record is not None:
             return record
         preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
-        record = MatchRecord(browser_id=browser_id, version=1, seed=0, rules={}, hints_used=0, elapsed_ms=0,
-                             running_since_ms=None, last_active_ms=0, paused=False, recorded=False,
-                             level="", log=[], actions_taken=0)
-        self._reset(record, secrets.randbelow(MAX_SEED), preferences.get("level") or self.default_level,
-                    self._rules_or_standard(preferences.get("rules")))
+        record = MatchRecord(
+            browser_id=browser_id,
+            version=1,
+            seed=0,
+            rules={},
+            hints_used=0,
+            elapsed_ms=0,
+            running_since_ms=None,
+            last_active_ms=0,
+            paused=False,
+            recorded=False,
+            level="",
+            log=[],
+            actions_taken=0,
+        )
+        self._reset(
+            record,
+            secrets.randbelow(MAX_SEED),
+            preferences.get("level") or self.default_level,
+            self._rules_or_standard(preferences.get("rules")),
+        )
         state = self._fresh_state(record)
         computers_move(state, self._computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
@@ -354,10 +399,21 @@ class GolfService:
         players = state.rules.players
         seats = [replays.ReplaySeat("Player", "person")] + [
             replays.ReplaySeat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
-            for seat in range(1, players)]
-        replays.keep(connection, self.deal_key, source=self._replay_source(record), kind="match", seed=record.seed,
-                     deal_seed=self._engine_seed(record.seed), rules=record.rules, seats=seats, state=state,
-                     now_ms=now, shown_from_ms=daily.over_ms(record.daily) if record.daily else 0)
+            for seat in range(1, players)
+        ]
+        replays.keep(
+            connection,
+            self.deal_key,
+            source=self._replay_source(record),
+            kind="match",
+            seed=record.seed,
+            deal_seed=self._engine_seed(record.seed),
+            rules=record.rules,
+            seats=seats,
+            state=state,
+            now_ms=now,
+            shown_from_ms=daily.over_ms(record.daily) if record.daily else 0,
+        )
 
     def _abandon(self, connection: Connection, record: MatchRecord, state: GolfState) -> None:
         """Record a begun, unfinished match as a loss before it is replaced; a counted
@@ -384,19 +440,47 @@ class GolfService:
     def _describe(self, record: MatchRecord, state: GolfState, events: list[dict], now: int) -> dict:
         """The API's match state."""
         return match_state(
-            state, PERSON, version=record.version, seed=record.seed, level=record.level, paused=record.paused,
-            elapsed_seconds=clock.elapsed_seconds(record, now), clock_running=record.running_since_ms is not None,
-            actions_taken=record.actions_taken, hints_used=record.hints_used,
-            can_undo=not state.is_over and not (record.daily and not record.practice)
-            and undo_log(state.log, PERSON) is not None, events=events,
-            replay=replays.link(replays.replay_id(self.deal_key, self._replay_source(record))) if state.is_over else None,
-            daily=record.daily, practice=record.practice)
+            state,
+            PERSON,
+            version=record.version,
+            seed=record.seed,
+            level=record.level,
+            paused=record.paused,
+            elapsed_seconds=clock.elapsed_seconds(record, now),
+            clock_running=record.running_since_ms is not None,
+            actions_taken=record.actions_taken,
+            hints_used=record.hints_used,
+            can_undo=not state.is_over
+            and not (record.daily and not record.practice)
+            and undo_log(state.log, PERSON) is not None,
+            events=events,
+            replay=replays.link(replays.replay_id(self.deal_key, self._replay_source(record)))
+            if state.is_over
+            else None,
+            daily=record.daily,
+            practice=record.practice,
+        )
 
 
-def match_state(state: GolfState, seat: int | None, *, version: int, seed: int | None, level: str | None, paused: bool,
-                elapsed_seconds: int, clock_running: bool, actions_taken: int, hints_used: int, can_undo: bool,
-                events: list[dict], seats: Sequence[Seat] | None = None, replay: str | None = None,
-                daily: str | None = None, practice: bool = False) -> dict:
+def match_state(
+    state: GolfState,
+    seat: int | None,
+    *,
+    version: int,
+    seed: int | None,
+    level: str | None,
+    paused: bool,
+    elapsed_seconds: int,
+    clock_running: bool,
+    actions_taken: int,
+    hints_used: int,
+    can_undo: bool,
+    events: list[dict],
+    seats: Sequence[Seat] | None = None,
+    replay: str | None = None,
+    daily: str | None = None,
+    practice: bool = False,
+) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
     bookkeeping. A table builds each seat's ``match`` with it too, its players named by
     ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`. A finished

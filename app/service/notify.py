@@ -167,8 +167,10 @@ class PostgresNotifier(Notifier):
 
     def stage(self, connection: Connection, code: str, version: int, seats: bool = False) -> None:
         # Delivered by PostgreSQL when this transaction commits, never if it rolls back.
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{code} {version}{' seats' if seats else ''}"})
+        connection.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{code} {version}{' seats' if seats else ''}"},
+        )
 
     async def _listen(self) -> None:
         import psycopg

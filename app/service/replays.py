@@ -57,16 +57,38 @@ class ReplaySeat:
     level: str | None = None
 
 
-def keep(connection: Connection, deal_key: bytes, *, source: str, kind: str, seed: int, deal_seed: int,
-         rules: dict, seats: Sequence[ReplaySeat], state: GolfState, now_ms: int, shown_from_ms: int = 0) -> str:
+def keep(
+    connection: Connection,
+    deal_key: bytes,
+    *,
+    source: str,
+    kind: str,
+    seed: int,
+    deal_seed: int,
+    rules: dict,
+    seats: Sequence[ReplaySeat],
+    state: GolfState,
+    now_ms: int,
+    shown_from_ms: int = 0,
+) -> str:
     """Keep the match that ``state`` ends (called in the transaction that ends it); its id."""
     assert state.is_over, "a replay is kept only of a finished match"
     identifier = replay_id(deal_key, source)
-    store.keep_replay(connection, {
-        "id": identifier, "kind": kind, "seed": seed, "deal_seed": str(deal_seed), "rules": rules,
-        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats],
-        "log": list(state.log), "hole_scores": [list(scores) for scores in state.hole_scores],
-        "created_ms": now_ms, "shown_from_ms": shown_from_ms})
+    store.keep_replay(
+        connection,
+        {
+            "id": identifier,
+            "kind": kind,
+            "seed": seed,
+            "deal_seed": str(deal_seed),
+            "rules": rules,
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats],
+            "log": list(state.log),
+            "hole_scores": [list(scores) for scores in state.hole_scores],
+            "created_ms": now_ms,
+            "shown_from_ms": shown_from_ms,
+        },
+    )
     return identifier
 
 
@@ -88,11 +110,11 @@ def table_source(code: str) -> str:
 class Step:
     """The table after ``number`` of the log's actions, every card in it known."""
 
-    number: int           # 0: the first deal, before anyone acted
-    count: int            # the log's length: the last step's number
+    number: int  # 0: the first deal, before anyone acted
+    count: int  # the log's length: the last step's number
     state: GolfState
-    events: list[Event]   # what the step's action set off (none for step 0)
-    holes: list[int]      # the first step of each hole, hole 1 first
+    events: list[Event]  # what the step's action set off (none for step 0)
+    holes: list[int]  # the first step of each hole, hole 1 first
 
 
 class Replays:

@@ -29,8 +29,8 @@ from sqlalchemy import Connection, Engine
 
 from app.golf.actions import NextHole, parse_log_entry
 from app.golf.engine import GolfState, replay
-from app.golf.view import view
 from app.golf.rules import RuleSet
+from app.golf.view import view
 from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
@@ -59,8 +59,8 @@ class HoleJob:
     seat: int
     hole: int
     rules: dict
-    seed: int          # the engine's (deal) seed
-    log: tuple         # the log up to the end of the hole
+    seed: int  # the engine's (deal) seed
+    log: tuple  # the log up to the end of the hole
     digest: str
 
     @property
@@ -115,18 +115,28 @@ class ReviewService:
 
     def hole_scored(self, record: MatchRecord, state: GolfState) -> None:
         """A hole of a match against the computer was scored and committed: review it."""
-        job = self.job(record.browser_id, match_key(record), PERSON, record.seed, record.rules,
-                       state.log, len(state.hole_scores))
+        job = self.job(
+            record.browser_id, match_key(record), PERSON, record.seed, record.rules, state.log, len(state.hole_scores)
+        )
         if job is not None:
             self.schedule(job)
 
-    def job(self, browser_id: str, match_id: str, seat: int, public_seed: int, rules: dict, log: list[str],
-            hole: int) -> HoleJob | None:
+    def job(
+        self, browser_id: str, match_id: str, seat: int, public_seed: int, rules: dict, log: list[str], hole: int
+    ) -> HoleJob | None:
         prefix = hole_log(log, hole)
         if prefix is None:
             return None
-        return HoleJob(browser_id, match_id, seat, hole, dict(rules), deal_seed(self.deal_key, public_seed),
-                       tuple(prefix), digest_of(public_seed, rules, prefix))
+        return HoleJob(
+            browser_id,
+            match_id,
+            seat,
+            hole,
+            dict(rules),
+            deal_seed(self.deal_key, public_seed),
+            tuple(prefix),
+            digest_of(public_seed, rules, prefix),
+        )
 
     def schedule(self, job: HoleJob) -> bool:
         """Queue ``job`` unless it is queued already, or the queue is full; whether it was
@@ -135,8 +145,9 @@ class ReviewService:
             if job.key in self._pending:
                 return False
             if len(self._pending) >= MAX_QUEUED:
-                log.warning("%s reviews are waiting: the review of hole %s is left until it is asked for",
-                            MAX_QUEUED, job.hole)
+                log.warning(
+                    "%s reviews are waiting: the review of hole %s is left until it is asked for", MAX_QUEUED, job.hole
+                )
                 return False
             self._pending.add(job.key)
         try:
@@ -154,9 +165,19 @@ class ReviewService:
     def _compute(self, job: HoleJob) -> None:
         try:
             review = self.judge.review(job.rules, job.seed, job.log, job.seat, job.hole)
-            in_transaction(self.engine, lambda connection: reviews.store_review(
-                connection, browser_id=job.browser_id, match_id=job.match_id, hole=job.hole, seat=job.seat,
-                digest=job.digest, review=review, now_ms=self.now()))
+            in_transaction(
+                self.engine,
+                lambda connection: reviews.store_review(
+                    connection,
+                    browser_id=job.browser_id,
+                    match_id=job.match_id,
+                    hole=job.hole,
+                    seat=job.seat,
+                    digest=job.digest,
+                    review=review,
+                    now_ms=self.now(),
+                ),
+            )
         except Exception:
             # The browser may have been purged meanwhile, or storage be down: the next
             # request for this review queues it again.
@@ -183,13 +204,15 @@ class ReviewService:
     def match_review(self, browser_id: str, hole: int | None = None) -> tuple[int, dict]:
         """``(status, body)``: 200 with the review of ``hole`` (or of every finished hole
         of the match), or 202 while it is being prepared."""
-        return in_transaction(self.engine, lambda connection: self.reviewed(
-            connection, own_match(connection, browser_id), hole))
+        return in_transaction(
+            self.engine, lambda connection: self.reviewed(connection, own_match(connection, browser_id), hole)
+        )
 
     def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
         """The review of the caller's own seat at an online table (as :meth:`match_review`)."""
-        return in_transaction(self.engine, lambda connection: self.reviewed(
-            connection, table_seat(connection, browser_id, code), hole))
+        return in_transaction(
+            self.engine, lambda connection: self.reviewed(connection, table_seat(connection, browser_id, code), hole)
+        )
 
     def reviewed(self, connection: Connection, who: Reviewed, hole: int | None) -> tuple[int, dict]:
         """The review of ``who``'s decisions in ``hole`` (every finished hole when None)."""
@@ -204,17 +227,27 @@ class ReviewService:
             raise Conflict("No hole of this match is finished yet: a hole can be reviewed once it is scored.")
         holes = [hole] if hole is not None else list(range(1, finished + 1))
         # Every hole asked for is scored by now, so each has its log and its job.
-        jobs = [job for h in holes
-                if (job := self.job(who.browser_id, who.match_id, who.seat, who.public_seed, who.rules, state.log, h))
-                is not None]
+        jobs = [
+            job
+            for h in holes
+            if (job := self.job(who.browser_id, who.match_id, who.seat, who.public_seed, who.rules, state.log, h))
+            is not None
+        ]
         return self.respond(connection, jobs, hole)
 
     def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:
         """A hole of an online table was scored and committed: review it for each person."""
         for seat, entry in enumerate(record.seats):
             if entry["kind"] == "person" and entry.get("browser"):
-                job = self.job(entry["browser"], table_key(record.code), seat, record.seed, record.rules,
-                               state.log, len(state.hole_scores))
+                job = self.job(
+                    entry["browser"],
+                    table_key(record.code),
+                    seat,
+                    record.seed,
+                    record.rules,
+                    state.log,
+                    len(state.hole_scores),
+                )
                 if job is not None:
                     self.schedule(job)
 
@@ -238,8 +271,13 @@ class ReviewService:
             if not 1 <= number <= len(decisions):
                 raise Invalid(f"Hole {hole} has decisions 1 to {len(decisions)}.")
             decision = decisions[number - 1]
-            return 200, {"decision": decision, "number": number, "count": len(decisions), "review": review,
-                         "view": board_at(self.deal_key, who, decision["index"])}
+            return 200, {
+                "decision": decision,
+                "number": number,
+                "count": len(decisions),
+                "review": review,
+                "view": board_at(self.deal_key, who, decision["index"]),
+            }
 
         return in_transaction(self.engine, read)
 
@@ -247,8 +285,13 @@ class ReviewService:
         found, missing = self.hole_reviews(connection, jobs)
         if missing:
             what = f"hole {hole}" if hole is not None else "the match"
-            return 202, {"hole": hole, "status": "pending", "ready": len(found), "holes": len(jobs),
-                         "detail": f"The review of {what} is being prepared: ask again in a moment."}
+            return 202, {
+                "hole": hole,
+                "status": "pending",
+                "ready": len(found),
+                "holes": len(jobs),
+                "detail": f"The review of {what} is being prepared: ask again in a moment.",
+            }
         if hole is not None:
             review = found[0]
             return 200, {**review, "status": "ready", **summary(review["decisions"])}
@@ -321,10 +364,14 @@ def review_stats(connection: Connection, browser_id: str) -> dict:
     """The expected points lost per judged decision over the browser's recently reviewed
     matches, newest first, and over them all: whether the player is improving."""
     matches = reviews.recent_matches(connection, browser_id, RECENT_MATCHES)
-    rows = [{"decisions": m["decisions"], "points_lost": round(m["points_lost"], 2),
-             "per_decision": round(m["points_lost"] / m["decisions"], 2) if m["decisions"] else None}
-            for m in matches]
+    rows = [
+        {
+            "decisions": m["decisions"],
+            "points_lost": round(m["points_lost"], 2),
+            "per_decision": round(m["points_lost"] / m["decisions"], 2) if m["decisions"] else None,
+        }
+        for m in matches
+    ]
     decisions = sum(m["decisions"] for m in matches)
     lost = sum(m["points_lost"] for m in matches)
-    return {"matches": rows, "decisions": decisions,
-            "per_decision": round(lost / decisions, 2) if decisions else None}
+    return {"matches": rows, "decisions": decisions, "per_decision": round(lost / decisions, 2) if decisions else None}

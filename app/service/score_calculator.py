@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.cards import JOKER_RANK, RANKS, SUITS
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_request
+from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_request
 from app.golf.scoring import explain_grid, rank_word
 from app.service.errors import Invalid
 

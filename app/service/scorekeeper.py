@@ -18,8 +18,15 @@ from app.names import NameRefused, checked_name, name_key
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Invalid, NotFound, Stale
 from app.store.repository import ensure_browser, note_action, save_preferences
-from app.store.score_sheets import (SheetRecord, delete_sheet, insert_sheet, list_sheets, load_shared_sheet,
-                                    load_sheet, save_sheet)
+from app.store.score_sheets import (
+    SheetRecord,
+    delete_sheet,
+    insert_sheet,
+    list_sheets,
+    load_shared_sheet,
+    load_sheet,
+    save_sheet,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_HOLES = 36
@@ -35,13 +42,13 @@ class SheetMissing(NotFound):
 
 @dataclass(frozen=True)
 class Standings:
-    running: list[list[int | None]]   # holes x players: the running total after each entered hole
+    running: list[list[int | None]]  # holes x players: the running total after each entered hole
     totals: list[int]
-    entered: list[int]                # holes entered, per player
-    leaders: list[int]                # the players with the lowest total (ties: several)
-    gaps: list[int]                   # each player's total minus the leader's
-    complete: bool                    # every cell filled: the game is over
-    holes_done: int                   # holes every player has a score for
+    entered: list[int]  # holes entered, per player
+    leaders: list[int]  # the players with the lowest total (ties: several)
+    gaps: list[int]  # each player's total minus the leader's
+    complete: bool  # every cell filled: the game is over
+    holes_done: int  # holes every player has a score for
 
 
 def standings(sheet: SheetRecord) -> Standings:
@@ -61,11 +68,14 @@ def standings(sheet: SheetRecord) -> Standings:
         running.append(line)
     best = min(totals)
     return Standings(
-        running=running, totals=totals, entered=entered,
+        running=running,
+        totals=totals,
+        entered=entered,
         leaders=[p for p, t in enumerate(totals) if t == best],
         gaps=[t - best for t in totals],
         complete=all(v is not None for row in sheet.scores for v in row),
-        holes_done=sum(1 for row in sheet.scores if all(v is not None for v in row)))
+        holes_done=sum(1 for row in sheet.scores if all(v is not None for v in row)),
+    )
 
 
 def clean_name(text: object, seat: int) -> str:
@@ -88,6 +98,7 @@ class ScorekeeperService:
         def work(connection):
             names = ensure_browser(connection, browser_id).get("preferences", {}).get("scorekeeper_names", [])
             return [n for n in names if isinstance(n, str)][:MAX_PLAYERS] if isinstance(names, list) else []
+
         return in_transaction(self.engine, work)
 
     def sheets(self, browser_id: str) -> list[SheetRecord]:
@@ -114,9 +125,18 @@ class ScorekeeperService:
             raise Invalid(f"A game has 1 to {MAX_HOLES} holes.")
         now = _now_ms()
         sheet = SheetRecord(
-            id=secrets.token_urlsafe(12), browser_id=browser_id, share_code=secrets.token_urlsafe(16), version=1,
-            players=players, holes=holes, rules=dict(rules), scores=[[None] * len(players) for _ in range(holes)],
-            history=[], created_ms=now, updated_ms=now)
+            id=secrets.token_urlsafe(12),
+            browser_id=browser_id,
+            share_code=secrets.token_urlsafe(16),
+            version=1,
+            players=players,
+            holes=holes,
+            rules=dict(rules),
+            scores=[[None] * len(players) for _ in range(holes)],
+            history=[],
+            created_ms=now,
+            updated_ms=now,
+        )
 
         def work(connection):
             browser = ensure_browser(connection, browser_id)
@@ -125,12 +145,15 @@ class ScorekeeperService:
             insert_sheet(connection, sheet)
             note_action(connection, browser_id)  # a kept score sheet keeps its session from the purge
             return sheet
+
         return in_transaction(self.engine, work)
 
-    def enter(self, browser_id: str, sheet_id: str, entries: dict[tuple[int, int], int | None],
-              if_match: int | None = None) -> tuple[SheetRecord, int]:
+    def enter(
+        self, browser_id: str, sheet_id: str, entries: dict[tuple[int, int], int | None], if_match: int | None = None
+    ) -> tuple[SheetRecord, int]:
         """Set cells (hole, player) -> score, or None to clear; only changed cells count
         as entries. Returns the sheet and how many cells changed."""
+
         def work(connection):
             sheet = self._own(connection, browser_id, sheet_id, if_match)
             changed = 0
@@ -155,10 +178,12 @@ class ScorekeeperService:
                 del sheet.history[:-MAX_HISTORY]
                 self._save(connection, sheet)
             return sheet, changed
+
         return in_transaction(self.engine, work)
 
     def undo(self, browser_id: str, sheet_id: str, if_match: int | None = None) -> tuple[SheetRecord, list]:
         """Take back the last entry; returns the sheet and that entry [hole, player, before, after]."""
+
         def work(connection):
             sheet = self._own(connection, browser_id, sheet_id, if_match)
             if not sheet.history:
@@ -168,12 +193,14 @@ class ScorekeeperService:
             sheet.scores[hole][player] = before
             self._save(connection, sheet)
             return sheet, entry
+
         return in_transaction(self.engine, work)
 
     def delete(self, browser_id: str, sheet_id: str) -> None:
         def work(connection):
             if not delete_sheet(connection, browser_id, sheet_id):
                 raise SheetMissing("That score sheet is not here any more.")
+
         in_transaction(self.engine, work)
 
     # ----------------------------------------------------------------- helpers

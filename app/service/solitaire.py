@@ -51,6 +51,7 @@ class SolitaireService:
 
     def hint(self, browser_id: str) -> dict:
         """The solver's advice for the position (counted as a hint used)."""
+
         def advise(connection: Connection) -> dict:
             record = self._load_or_deal(connection, browser_id)
             game = self._game(record)
@@ -80,8 +81,14 @@ class SolitaireService:
 
         return self._run(browser_id, if_match, take_back)
 
-    def new(self, browser_id: str, seed: int | None = None, winnable_only: bool | None = None,
-            rules: dict | None = None, if_match: int | None = None) -> dict:
+    def new(
+        self,
+        browser_id: str,
+        seed: int | None = None,
+        winnable_only: bool | None = None,
+        rules: dict | None = None,
+        if_match: int | None = None,
+    ) -> dict:
         """A new deal: the number given, or a random one (a proved winnable one when
         ``winnable_only``). Rules and the winnable choice default to the last ones."""
         if seed is not None and not 0 <= seed <= MAX_DEAL:
@@ -96,8 +103,9 @@ class SolitaireService:
             self._abandon(connection, record, game)
             number = seed
             if number is None:
-                number = (winnable_deal(chosen_rules, self.deals) if only_winnable
-                          else self.deals.randrange(1, RANDOM_DEALS))
+                number = (
+                    winnable_deal(chosen_rules, self.deals) if only_winnable else self.deals.randrange(1, RANDOM_DEALS)
+                )
             self._reset(record, number, chosen_rules, only_winnable)
             return Game(number, chosen_rules)
 
@@ -115,6 +123,7 @@ class SolitaireService:
         """A returning player: the clock is credited only up to their last move, and
         runs again from their next one. Only the clock is saved, not a new version:
         nothing in play changed, so another open tab stays current."""
+
         def stop(connection: Connection):
             record = self._load_or_deal(connection, browser_id)
             game = self._game(record)
@@ -144,6 +153,7 @@ class SolitaireService:
     def _run(self, browser_id: str, if_match: int | None, change) -> dict:
         """Load the deal, apply ``change`` (which returns the game after, or None when
         nothing is to be saved), record a finished deal, save, describe."""
+
         def work(connection: Connection):
             record = self._load_or_deal(connection, browser_id)
             read_version = record.version
@@ -173,9 +183,21 @@ class SolitaireService:
         if record is not None:
             return record
         repository.ensure_browser(connection, browser_id)
-        record = SolitaireRecord(browser_id=browser_id, version=1, seed=0, rules={}, hints_used=0, elapsed_ms=0,
-                                 running_since_ms=None, last_active_ms=0, paused=False, recorded=False,
-                                 winnable_only=False, moves=[], moves_taken=0)
+        record = SolitaireRecord(
+            browser_id=browser_id,
+            version=1,
+            seed=0,
+            rules={},
+            hints_used=0,
+            elapsed_ms=0,
+            running_since_ms=None,
+            last_active_ms=0,
+            paused=False,
+            recorded=False,
+            winnable_only=False,
+            moves=[],
+            moves_taken=0,
+        )
         self._reset(record, self.deals.randrange(1, RANDOM_DEALS), SolitaireRules(), False)
         repository.insert_solitaire(connection, record)
         return record
@@ -204,9 +226,17 @@ class SolitaireService:
 
     def _record(self, connection: Connection, record: SolitaireRecord, game: Game, abandoned: bool) -> None:
         repository.add_solitaire_result(
-            connection, browser_id=record.browser_id, seed=record.seed, rules_name=game.rules.key,
-            score=game.score, won=game.phase == "won", abandoned=abandoned, moves=record.moves_taken,
-            elapsed_seconds=clock.elapsed_seconds(record, self.now()), hints_used=record.hints_used)
+            connection,
+            browser_id=record.browser_id,
+            seed=record.seed,
+            rules_name=game.rules.key,
+            score=game.score,
+            won=game.phase == "won",
+            abandoned=abandoned,
+            moves=record.moves_taken,
+            elapsed_seconds=clock.elapsed_seconds(record, self.now()),
+            hints_used=record.hints_used,
+        )
         record.recorded = True
 
     def _describe(self, record: SolitaireRecord, game: Game, now: int) -> dict:

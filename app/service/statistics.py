@@ -16,8 +16,12 @@ class Statistics:
     def of(self, browser_id: str) -> dict:
         """Golf against the computer (the daily deal apart), solitaire, online tables, and
         the review of play."""
-        return in_transaction(self.engine, lambda connection: {
-            "golf": golf_stats(connection, browser_id),
-            "solitaire": solitaire_stats(connection, browser_id),
-            "online": online_stats(connection, browser_id),
-            "review": review_stats(connection, browser_id)})
+        return in_transaction(
+            self.engine,
+            lambda connection: {
+                "golf": golf_stats(connection, browser_id),
+                "solitaire": solitaire_stats(connection, browser_id),
+                "online": online_stats(connection, browser_id),
+                "review": review_stats(connection, browser_id),
+            },
+        )

@@ -12,8 +12,9 @@ from app.store.repository import MatchRecord
 PERSON = 0
 
 
-def record_golf_result(connection: Connection, record: MatchRecord, state: GolfState, elapsed_seconds: int,
-                       abandoned: bool = False) -> None:
+def record_golf_result(
+    connection: Connection, record: MatchRecord, state: GolfState, elapsed_seconds: int, abandoned: bool = False
+) -> None:
     """A finished match counts its result; a begun match given up counts as a loss."""
     repository.add_golf_result(
         connection,
@@ -100,8 +101,10 @@ def golf_stats(connection: Connection, browser_id: str) -> dict:
     results = [r for r in results if not r.get("daily")]
     summary = _golf_summary(results)
     summary["daily"] = _golf_summary(dailies)
-    summary["by_level"] = {level: _golf_summary([r for r in results if r["level"] == level])
-                           for level in sorted({r["level"] for r in results})}
+    summary["by_level"] = {
+        level: _golf_summary([r for r in results if r["level"] == level])
+        for level in sorted({r["level"] for r in results})
+    }
     summary["by_rules"] = _by_rules(results)
     current = repository.load_match(connection, browser_id)
     if current is not None and not current.recorded:
@@ -136,8 +139,9 @@ def solitaire_stats(connection: Connection, browser_id: str) -> dict:
     }
 
 
-def record_online_result(connection: Connection, browser_id: str, table_code: str, state: GolfState, seat: int,
-                         abandoned: bool = False) -> None:
+def record_online_result(
+    connection: Connection, browser_id: str, table_code: str, state: GolfState, seat: int, abandoned: bool = False
+) -> None:
     """A person's finished table (or the one they left, as a loss), kept apart from the
     matches against the computer."""
     repository.add_online_result(

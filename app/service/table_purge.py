@@ -29,18 +29,27 @@ log = logging.getLogger(__name__)
 PURGE_BATCH = 500  # tables looked at a transaction, so that no purge holds the database long
 
 
-def purge_tables(engine: Engine, *, finished_for: timedelta, unjoined_for: timedelta,
-                 watched: Callable[[str], bool] = lambda code: False, now_ms: int | None = None) -> int:
+def purge_tables(
+    engine: Engine,
+    *,
+    finished_for: timedelta,
+    unjoined_for: timedelta,
+    watched: Callable[[str], bool] = lambda code: False,
+    now_ms: int | None = None,
+) -> int:
     """Delete the finished tables untouched and unread for ``finished_for`` and the
     tables nobody joined untouched and unread for ``unjoined_for`` (``watched``: whether
     this process has an open stream of a table, which keeps it); how many were deleted.
     ``now_ms`` is for tests."""
     now = clock.now_ms() if now_ms is None else now_ms
     removed, after = 0, ""
-    bounds = {"finished_before_ms": now - int(finished_for.total_seconds() * 1000),
-              "unjoined_before_ms": now - int(unjoined_for.total_seconds() * 1000),
-              "streams_since_ms": now - CONNECTED_WITHIN_MS}
+    bounds = {
+        "finished_before_ms": now - int(finished_for.total_seconds() * 1000),
+        "unjoined_before_ms": now - int(unjoined_for.total_seconds() * 1000),
+        "streams_since_ms": now - CONNECTED_WITHIN_MS,
+    }
     while after is not None:
+
         def batch(connection, after=after):
             codes, last = repository.purgeable_tables(connection, after=after, limit=PURGE_BATCH, **bounds)
             codes = [code for code in codes if not watched(code)]
@@ -54,7 +63,13 @@ def purge_tables(engine: Engine, *, finished_for: timedelta, unjoined_for: timed
 def start_purging_tables(engine: Engine, settings, watched: Callable[[str], bool]) -> asyncio.Task:
     """Purge now and then every ``settings.session_purge_minutes`` in the background,
     until the returned task is cancelled."""
-    return purge_every(settings.session_purge_minutes, lambda: purge_tables(
-        engine, finished_for=timedelta(days=settings.finished_table_keep_days),
-        unjoined_for=timedelta(hours=settings.unjoined_table_keep_hours), watched=watched),
-        "finished or unjoined tables")
+    return purge_every(
+        settings.session_purge_minutes,
+        lambda: purge_tables(
+            engine,
+            finished_for=timedelta(days=settings.finished_table_keep_days),
+            unjoined_for=timedelta(hours=settings.unjoined_table_keep_hours),
+            watched=watched,
+        ),
+        "finished or unjoined tables",
+    )

@@ -97,8 +97,11 @@ def held(entry: dict, now: int) -> bool:
 def names_in_use(record: TableRecord, now: int) -> list[tuple[int, str]]:
     """(seat, name) of every name in use at the table: people, computer players, and
     the people open seats are still kept for."""
-    return [(s, entry["held_name"] if held(entry, now) else entry["name"])
-            for s, entry in enumerate(record.seats) if entry["kind"] != "open" or held(entry, now)]
+    return [
+        (s, entry["held_name"] if held(entry, now) else entry["name"])
+        for s, entry in enumerate(record.seats)
+        if entry["kind"] != "open" or held(entry, now)
+    ]
 
 
 def next_table(record: TableRecord) -> str | None:

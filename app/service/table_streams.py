@@ -55,6 +55,7 @@ class OpenStreams:
 
     def open(self, browser_id: str, code: str, stream: str) -> int:
         """Note an open event stream (its seat shows connected); returns the version."""
+
         def note(connection: Connection) -> tuple[int, bool]:
             record = load_record(connection, code)
             seat = seat_of(record, browser_id)
@@ -107,7 +108,7 @@ class OpenStreams:
                 self.close(code, stream)
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
-            chunk = streams[start:start + STREAMS_PER_STATEMENT]
+            chunk = streams[start : start + STREAMS_PER_STATEMENT]
             in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
         return len(streams)
 

@@ -31,11 +31,21 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
-    Action, Draw, Knock, MalformedAction, NextHole, Reject, Reveal, Skip, Swap, action_from_json, log_entry,
+    Action,
+    Draw,
+    Knock,
+    MalformedAction,
+    NextHole,
+    Reject,
+    Reveal,
+    Skip,
+    Swap,
+    action_from_json,
+    log_entry,
     parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict, rules_from_request
+from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.view import spectator_view, view, view_event
 from app.names import name_key
 from app.service import clock, replays
@@ -45,8 +55,18 @@ from app.service.golf import LEVELS, MAX_SEED, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_record import (
-    TABLE_NAME_LENGTH, actions_of, display_name, held, invite_code, kept_snapshots, moves_at,
-    names_in_use, next_table, page_stamp, seat_of, seated,
+    TABLE_NAME_LENGTH,
+    actions_of,
+    display_name,
+    held,
+    invite_code,
+    kept_snapshots,
+    moves_at,
+    names_in_use,
+    next_table,
+    page_stamp,
+    seat_of,
+    seated,
 )
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
 from app.service.turn_process import TurnProcess, computer_turn
@@ -91,8 +111,16 @@ class StaleAction(Stale):
 
 
 class TableService:
-    def __init__(self, engine: Engine, deal_key: bytes, notifier: Notifier, now: Callable[[], int] = clock.now_ms,
-                 stand_in_level: str = "medium", away_seconds: float = 120, hold_seconds: float = 300):
+    def __init__(
+        self,
+        engine: Engine,
+        deal_key: bytes,
+        notifier: Notifier,
+        now: Callable[[], int] = clock.now_ms,
+        stand_in_level: str = "medium",
+        away_seconds: float = 120,
+        hold_seconds: float = 300,
+    ):
         self.engine = engine
         self.deal_key = deal_key
         self.notifier = notifier
@@ -125,12 +153,13 @@ class TableService:
             log.exception("a timeout's turn was played on the server's thread")
         trial = state.clone()
         computer_turn(trial, seat, level, self._seed(record))
-        return trial.log[len(state.log):]
+        return trial.log[len(state.log) :]
 
     # ------------------------------------------------------------------ reads
 
     def table(self, browser_id: str, code: str) -> dict:
         """The table as ``browser_id`` sees it; a turn whose time has run out is played first."""
+
         def read(connection: Connection):
             return *self._load(connection, code), self.streams.connected_seats(connection, code)
 
@@ -152,6 +181,7 @@ class TableService:
             return True
         seat = seat_of(record, browser_id) if browser_id is not None else None
         if seat is not None and record.away and record.status == "playing":
+
             def back(connection, record, state):
                 if not record.away:
                     return None
@@ -200,8 +230,16 @@ class TableService:
 
     # ------------------------------------------------------------------ the table
 
-    def create(self, browser_id: str, *, name: str, rules: dict | str | None, seats: list[str],
-               host_name: str = "Host", timer_seconds: int | None = None) -> TableOutcome:
+    def create(
+        self,
+        browser_id: str,
+        *,
+        name: str,
+        rules: dict | str | None,
+        seats: list[str],
+        host_name: str = "Host",
+        timer_seconds: int | None = None,
+    ) -> TableOutcome:
         """A new table, its caller the host at seat 0."""
         name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
         host_name = display_name(host_name)
@@ -219,13 +257,28 @@ class TableService:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
         now = self.now()
         record = TableRecord(
-            code=invite_code(), version=1, name=name, status="waiting", rules=ruleset.model_dump(),
-            seed=secrets.randbelow(MAX_SEED), log=[], notices=[], timer_seconds=timer_seconds, deadline_ms=None,
-            recorded=False, created_ms=now, started_ms=None, updated_ms=now,
-            seats=[{"kind": "person", "browser": browser_id, "name": host_name, "level": None}] + [
-                {"kind": "open", "browser": None, "name": "Open seat", "level": None} if kind == "open" else
-                {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
-                for kind in seats[1:]])
+            code=invite_code(),
+            version=1,
+            name=name,
+            status="waiting",
+            rules=ruleset.model_dump(),
+            seed=secrets.randbelow(MAX_SEED),
+            log=[],
+            notices=[],
+            timer_seconds=timer_seconds,
+            deadline_ms=None,
+            recorded=False,
+            created_ms=now,
+            started_ms=None,
+            updated_ms=now,
+            seats=[{"kind": "person", "browser": browser_id, "name": host_name, "level": None}]
+            + [
+                {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                if kind == "open"
+                else {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
+                for kind in seats[1:]
+            ],
+        )
 
         def make(connection: Connection) -> None:
             repository.ensure_browser(connection, browser_id)
@@ -252,8 +305,10 @@ class TableService:
             free = [s for s in open_seats if not held(record.seats[s], now)]
             seat = kept if kept is not None else (free[0] if free else None)
             if seat is None and open_seats:
-                raise Conflict("The open seats are kept for the people who played the last match here, "
-                               "for a few minutes: you can watch, or try again later.")
+                raise Conflict(
+                    "The open seats are kept for the people who played the last match here, "
+                    "for a few minutes: you can watch, or try again later."
+                )
             if seat is None:
                 raise Conflict("Every seat at this table is taken: you can watch it.")
             if name_key(name) in {name_key(other) for s, other in names_in_use(record, now) if s != seat}:
@@ -275,9 +330,11 @@ class TableService:
                 raise Invalid(f"There is no seat {seat}: seats run from 0 to {len(record.seats) - 1}.")
             if record.seats[seat]["kind"] == "person":
                 raise Conflict("A person sits there: only an open seat or a computer player can be changed.")
-            record.seats[seat] = ({"kind": "open", "browser": None, "name": "Open seat", "level": None}
-                                  if kind == "open" else
-                                  {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind})
+            record.seats[seat] = (
+                {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                if kind == "open"
+                else {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
+            )
             return []
 
         return self._run(browser_id, code, None, change)
@@ -293,8 +350,7 @@ class TableService:
             if open_seats and fill is None:
                 raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
             for seat in open_seats:
-                record.seats[seat] = {"kind": "computer", "browser": None, "name": f"Computer ({fill})",
-                                      "level": fill}
+                record.seats[seat] = {"kind": "computer", "browser": None, "name": f"Computer ({fill})", "level": fill}
             record.status = "playing"
             record.started_ms = self.now()
             return self._fresh_state(record)
@@ -315,8 +371,9 @@ class TableService:
         def move(connection, record, state):
             seat = self._playing_seat(record, browser_id)
             if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
-                raise Invalid(f"There is no position {action.position}: "
-                              f"positions run from 0 to {state.rules.cells - 1}.")
+                raise Invalid(
+                    f"There is no position {action.position}: positions run from 0 to {state.rules.cells - 1}."
+                )
             if not state.legal_actions(seat):
                 raise Conflict(f"It is not your move: {self._waiting_for(record, state)}.")
             try:
@@ -330,6 +387,7 @@ class TableService:
         """Take back the caller's own last action, only while no other seat has acted
         since, and only an action that showed no card that was hidden (a face-down card
         or a stock card): taking that back would let a person know a hidden card."""
+
         def take_back(connection, record, state):
             seat = self._playing_seat(record, browser_id)
             if not state.log:
@@ -344,6 +402,7 @@ class TableService:
     def leave(self, browser_id: str, code: str) -> TableOutcome:
         """Before the start the seat opens again; during the match a computer player
         takes it (the match goes on) and the match counts as a loss for the leaver."""
+
         def go(connection, record, state):
             seat = seat_of(record, browser_id)
             if seat is None:
@@ -357,8 +416,13 @@ class TableService:
                 record.seats[seat] = {"kind": "open", "browser": None, "name": "Open seat", "level": None}
                 return []
             record_online_result(connection, person["browser"], record.code, state, seat, abandoned=True)
-            record.seats[seat] = {"kind": "computer", "browser": None, "name": f"{person['name']} (computer)",
-                                  "level": self.stand_in_level, "left": True}
+            record.seats[seat] = {
+                "kind": "computer",
+                "browser": None,
+                "name": f"{person['name']} (computer)",
+                "level": self.stand_in_level,
+                "left": True,
+            }
             return []
 
         return self._run(browser_id, code, None, go)
@@ -385,6 +449,7 @@ class TableService:
     def _expire_step(self, code: str) -> bool:
         """One seat's turn (or the next hole, or the wait for people away) at a table whose
         deadline has passed, in one transaction; whether one was played."""
+
         def read(connection: Connection):
             return *self._load(connection, code), self.streams.connected_seats(connection, code)
 
@@ -398,11 +463,13 @@ class TableService:
         persons = [s for s in state.to_act() if s in people]
         present = bool(people & connected)
         if not computers and not present and now - (record.seen_ms or record.started_ms or now) >= self.away_ms:
+
             def wait(connection, record, state):
                 record.away = True
                 record.deadline_ms = None
                 self._notice(record, None, "Everyone at the table is away: the match waits until someone is back.")
                 return []
+
             self._run(None, code, record.version, wait, computers=False, own_deadline=True, strict=True)
             return True
         if state.phase is Phase.MATCH_OVER:
@@ -429,8 +496,9 @@ class TableService:
             if level is None:
                 self._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
             elif not computers:
-                self._notice(record, seat, f"{record.seats[seat]['name']} ran out of time: "
-                                           "a computer player made that move.")
+                self._notice(
+                    record, seat, f"{record.seats[seat]['name']} ran out of time: a computer player made that move."
+                )
             # What is due next: the computers' turns at once; people who were out of
             # time already (all reveal together at a hole's start) at once; a person
             # whose turn has just come, after their own time.
@@ -439,8 +507,7 @@ class TableService:
                 record.deadline_ms = None
             elif any(record.seats[s]["kind"] == "computer" for s in to_act):
                 record.deadline_ms = now
-            elif not computers and level is not None and any(s in before and s in people and s != seat
-                                                             for s in to_act):
+            elif not computers and level is not None and any(s in before and s in people and s != seat for s in to_act):
                 pass  # the deadline that has passed stands
             elif any(s in people for s in to_act) or state.phase is Phase.HOLE_OVER:
                 record.deadline_ms = now + record.timer_seconds * 1000
@@ -473,6 +540,7 @@ class TableService:
         still stands so: told from its row and its seats' marks, one read, before any
         state is had or drawn. What a read sets going (a turn out of time, a person coming
         back) happens first, as for any read."""
+
         def read(connection: Connection):
             return self._record(connection, code), self.streams.connected_seats(connection, code)
 
@@ -480,8 +548,10 @@ class TableService:
         if self._settle_on_read(browser_id, record):
             record, connected = self._read(read)
         if stamp is not None and stamp == page_stamp(
-                record.version, [entry["kind"] == "person" and seat in connected
-                                 for seat, entry in enumerate(record.seats)], next_table(record)):
+            record.version,
+            [entry["kind"] == "person" and seat in connected for seat, entry in enumerate(record.seats)],
+            next_table(record),
+        ):
             return None
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
         table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
@@ -499,8 +569,12 @@ class TableService:
         for entry in record.log[seen:]:
             happened = before.apply(*parse_log_entry(entry))
             outcome.events += [view_event(e, you, players) for e in told(happened, you)]
-            outcome.frames.append(([view_event(e, you, players) for e in happened],
-                                   view(before, you, seats) if you is not None else spectator_view(before, seats)))
+            outcome.frames.append(
+                (
+                    [view_event(e, you, players) for e in happened],
+                    view(before, you, seats) if you is not None else spectator_view(before, seats),
+                )
+            )
         return outcome
 
     def again(self, browser_id: str, code: str) -> TableOutcome:
@@ -509,6 +583,7 @@ class TableService:
         for them alone for ``hold_ms`` (the old table names it as ``next``, so every
         page there links to it), the computer players stay. Asked again, it answers the
         table already made."""
+
         def follow(connection, record, state):
             seat = seat_of(record, browser_id)
             if seat is None:
@@ -520,18 +595,39 @@ class TableService:
             others = [entry for s, entry in enumerate(record.seats) if s != seat]
             now = self.now()
             follow_up = TableRecord(
-                code=invite_code(), version=1, name=record.name, status="waiting", rules=dict(record.rules),
-                seed=secrets.randbelow(MAX_SEED), log=[], notices=[], timer_seconds=record.timer_seconds,
-                deadline_ms=None, recorded=False, created_ms=now, started_ms=None, updated_ms=now,
-                seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}] + [
+                code=invite_code(),
+                version=1,
+                name=record.name,
+                status="waiting",
+                rules=dict(record.rules),
+                seed=secrets.randbelow(MAX_SEED),
+                log=[],
+                notices=[],
+                timer_seconds=record.timer_seconds,
+                deadline_ms=None,
+                recorded=False,
+                created_ms=now,
+                started_ms=None,
+                updated_ms=now,
+                seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}]
+                + [
                     {"kind": "computer", "browser": None, "name": entry["name"], "level": entry["level"]}
-                    if entry["kind"] == "computer" and not entry.get("left") else
+                    if entry["kind"] == "computer" and not entry.get("left")
                     # Kept for the person who sat there, so that no one else takes it (or their name).
-                    {"kind": "open", "browser": None, "name": "Open seat", "level": None,
-                     "held_for": entry["browser"], "held_name": entry["name"], "held_until_ms": now + self.hold_ms}
-                    if entry["kind"] == "person" else
-                    {"kind": "open", "browser": None, "name": "Open seat", "level": None}
-                    for entry in others])
+                    else {
+                        "kind": "open",
+                        "browser": None,
+                        "name": "Open seat",
+                        "level": None,
+                        "held_for": entry["browser"],
+                        "held_name": entry["name"],
+                        "held_until_ms": now + self.hold_ms,
+                    }
+                    if entry["kind"] == "person"
+                    else {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                    for entry in others
+                ],
+            )
             repository.insert_table(connection, follow_up)
             self.notifier.stage(connection, follow_up.code, follow_up.version)
             self._notice(record, seat, f"{record.seats[seat]['name']} made a table for another match.")
@@ -542,8 +638,17 @@ class TableService:
 
     # ------------------------------------------------------------------ the one loop
 
-    def _run(self, browser_id: str | None, code: str, if_match: int | None, change, *, computers: bool = True,
-             own_deadline: bool = False, strict: bool = False) -> TableOutcome:
+    def _run(
+        self,
+        browser_id: str | None,
+        code: str,
+        if_match: int | None,
+        change,
+        *,
+        computers: bool = True,
+        own_deadline: bool = False,
+        strict: bool = False,
+    ) -> TableOutcome:
         """The one loop: load, check the version, ``change``, let the computer seats move
         (unless ``computers`` is false: a timeout plays one seat a transaction), settle,
         save, tell. ``own_deadline``: ``change`` has set the turn timer's deadline itself.
@@ -580,8 +685,12 @@ class TableService:
                 return  # a timeout's write: no one to answer
             record = current[0]
             you, seats = seat_of(record, browser_id), seated(record)
-            frames.append(([view_event(e, you, state.rules.players) for e in events],
-                           view(state, you, seats) if you is not None else spectator_view(state, seats)))
+            frames.append(
+                (
+                    [view_event(e, you, state.rules.players) for e in events],
+                    view(state, you, seats) if you is not None else spectator_view(state, seats),
+                )
+            )
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             record.updated_ms = now
@@ -595,10 +704,18 @@ class TableService:
                     for seat, entry in enumerate(record.seats):
                         if entry["kind"] == "person":
                             record_online_result(connection, entry["browser"], record.code, state, seat)
-                    replays.keep(connection, self.deal_key, source=replays.table_source(record.code), kind="table",
-                                 seed=record.seed, deal_seed=self._seed(record), rules=record.rules,
-                                 seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
-                                 state=state, now_ms=now)
+                    replays.keep(
+                        connection,
+                        self.deal_key,
+                        source=replays.table_source(record.code),
+                        kind="table",
+                        seed=record.seed,
+                        deal_seed=self._seed(record),
+                        rules=record.rules,
+                        seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
+                        state=state,
+                        now_ms=now,
+                    )
                     record.recorded = True
             elif record.status == "playing" and record.timer_seconds and not own_deadline:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
@@ -615,9 +732,16 @@ class TableService:
         for attempt in range(LOST_RACE_RETRIES + 1):
             try:
                 record, state, events = run_turn(
-                    self.engine, load, None, checked,
-                    level_of=self._computer_levels if computers else self._no_computers, seed_of=self._seed,
-                    settle=settle, save=save, on_step=step)
+                    self.engine,
+                    load,
+                    None,
+                    checked,
+                    level_of=self._computer_levels if computers else self._no_computers,
+                    seed_of=self._seed,
+                    settle=settle,
+                    save=save,
+                    on_step=step,
+                )
                 break
             except StaleAction:
                 raise
@@ -639,12 +763,18 @@ class TableService:
         shown = told(events or [], seat_of(record, browser_id))  # the caller knows its own moves
         table = self._describe(record, state, browser_id, shown, connected)
         self._keep(record, state)  # only once described: a change taking it from the cache alters it
-        return TableOutcome(table, moves=len(state.log), read_moves=read["moves"], events=table["match"]["events"]
-                            if table["match"] else [], frames=frames if events is not None else [])
+        return TableOutcome(
+            table,
+            moves=len(state.log),
+            read_moves=read["moves"],
+            events=table["match"]["events"] if table["match"] else [],
+            frames=frames if events is not None else [],
+        )
 
     @staticmethod
-    def _check_version(record: TableRecord, state: GolfState, if_match: int, browser_id: str | None,
-                       strict: bool) -> None:
+    def _check_version(
+        record: TableRecord, state: GolfState, if_match: int, browser_id: str | None, strict: bool
+    ) -> None:
         """Refuse a change made from version ``if_match`` (older than the table's) when
         that makes it stale: ``strict``, or the caller's seat acted since, or a hole was
         dealt, or what happened since is not known (the table's snapshots do not reach
@@ -667,9 +797,11 @@ class TableService:
     @staticmethod
     def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:
         """The level of each computer seat; no one moves before the start."""
+
         def level(seat: int) -> str | None:
             entry = record.seats[seat]
             return entry["level"] if record.status == "playing" and entry["kind"] == "computer" else None
+
         return level
 
     # ------------------------------------------------------------------ helpers
@@ -692,8 +824,8 @@ class TableService:
         kept = next((s for s in reversed(record.snapshots or []) if s["moves"] <= moves), None)
         if kept is None:
             return replay(self._seed(record), rules, record.log[:moves])
-        state = GolfState.restore(rules, kept["state"], record.log[:kept["moves"]])
-        for entry in record.log[kept["moves"]:moves]:
+        state = GolfState.restore(rules, kept["state"], record.log[: kept["moves"]])
+        for entry in record.log[kept["moves"] : moves]:
             state.apply(*parse_log_entry(entry))
         return state
 
@@ -747,23 +879,37 @@ class TableService:
         return f"waiting for {', '.join(names)}" if names else "waiting"
 
     def _notice(self, record: TableRecord, seat: int | None, message: str) -> None:
-        record.notices = [*record.notices, {"seat": seat, "message": message, "version": record.version + 1,
-                                            "at_ms": self.now()}][-NOTICES_KEPT:]
+        record.notices = [
+            *record.notices,
+            {"seat": seat, "message": message, "version": record.version + 1, "at_ms": self.now()},
+        ][-NOTICES_KEPT:]
 
-
-    def _describe(self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[dict],
-                  connected: set[int] | None = None) -> dict:
+    def _describe(
+        self,
+        record: TableRecord,
+        state: GolfState,
+        browser_id: str | None,
+        events: list[dict],
+        connected: set[int] | None = None,
+    ) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""
         you = seat_of(record, browser_id) if browser_id is not None else None
         if connected is None:
             connected = self.streams.connected(record.code)
         players = len(record.seats)
         now = self.now()
-        seats = [{"seat": seat, "name": entry["name"], "kind": entry["kind"], "level": entry["level"],
-                  "left": bool(entry.get("left")),
-                  "connected": entry["kind"] == "person" and seat in connected,
-                  "held_for": entry["held_name"] if held(entry, now) else None}
-                 for seat, entry in enumerate(record.seats)]
+        seats = [
+            {
+                "seat": seat,
+                "name": entry["name"],
+                "kind": entry["kind"],
+                "level": entry["level"],
+                "left": bool(entry.get("left")),
+                "connected": entry["kind"] == "person" and seat in connected,
+                "held_for": entry["held_name"] if held(entry, now) else None,
+            }
+            for seat, entry in enumerate(record.seats)
+        ]
         for seat in seats:
             if seat["held_for"] is not None:
                 seat["name"] = f"Open seat, kept for {seat['held_for']}"
@@ -772,17 +918,23 @@ class TableService:
             now = self.now()
             end = record.updated_ms if record.status == "over" else now
             match = match_state(
-                state, you, version=record.version,
+                state,
+                you,
+                version=record.version,
                 seed=record.seed if record.status == "over" else None,  # private until the end
-                level=None, paused=False,
+                level=None,
+                paused=False,
                 elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
                 clock_running=record.status == "playing",
                 actions_taken=actions_of(state.log, you),
                 hints_used=0,
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
-                events=[view_event(e, you, players) for e in events], seats=seated(record),
+                events=[view_event(e, you, players) for e in events],
+                seats=seated(record),
                 replay=replays.link(replays.replay_id(self.deal_key, replays.table_source(record.code)))
-                if record.status == "over" else None)
+                if record.status == "over"
+                else None,
+            )
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
             left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up
@@ -815,8 +967,11 @@ class TableService:
         if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
             return "The hole has been scored and every card shown: it cannot be taken back."
         if isinstance(last, Draw):
-            return None if last.source == "discard" else \
-                "A card drawn from the stock cannot go back: you would then know the top of the stock."
+            return (
+                None
+                if last.source == "discard"
+                else "A card drawn from the stock cannot go back: you would then know the top of the stock."
+            )
         if isinstance(last, Reveal):
             return "A card turned face up cannot be turned down again."
         if isinstance(last, Swap):

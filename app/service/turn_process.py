@@ -36,7 +36,7 @@ def computer_turn(state: GolfState, seat: int, level: str, seed: int) -> None:
 def _turn_entries(rules: dict, seed: int, log: tuple, seat: int, level: str) -> list[str]:
     state = replay(seed, RuleSet(**rules), list(log))
     computer_turn(state, seat, level, seed)
-    return state.log[len(log):]
+    return state.log[len(log) :]
 
 
 class TurnProcess(WorkerProcess):

@@ -26,7 +26,6 @@ from app.players.fallback import choose_safely
 from app.service.common import STALE_MESSAGE, in_transaction
 from app.service.errors import Stale
 
-
 # change(connection, record, state) -> the engine events of the caller's move, or a new
 # state to put in place (undo, a new deal), or None when there is nothing to save.
 Change = Callable[[Connection, Any, GolfState], "list[Event] | GolfState | None"]
@@ -54,13 +53,18 @@ def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Ev
     player = get_player(level, seed=seed + len(state.log))
     # A player's fault is logged and replaced by a simple legal move: never a person's
     # problem. (The seed is the deals' secret one, so the log names the moment instead.)
-    choice = choose_safely(player.choose, view(state, seat),
-                           f"computer at seat {seat}, level {level}, action {len(state.log)}")
+    choice = choose_safely(
+        player.choose, view(state, seat), f"computer at seat {seat}, level {level}, action {len(state.log)}"
+    )
     return state.apply(seat, action_from_json(choice))
 
 
-def computers_move(state: GolfState, level_of: Callable[[int], str | None], seed: int,
-                   on_step: Callable[[GolfState, list[Event]], None] | None = None) -> list[Event]:
+def computers_move(
+    state: GolfState,
+    level_of: Callable[[int], str | None],
+    seed: int,
+    on_step: Callable[[GolfState, list[Event]], None] | None = None,
+) -> list[Event]:
     """Every computer seat (those ``level_of`` gives a level) acts until a person is to
     act or the hole is over; returns the engine events, in order. ``on_step`` hears each
     computer action's events as it is made (the page shows a turn step by step)."""
@@ -77,17 +81,24 @@ def computers_move(state: GolfState, level_of: Callable[[int], str | None], seed
     return events
 
 
-def run_turn(engine: Engine, load: Callable[[Connection], tuple[Any, GolfState]], if_match: int | None,
-             change: Change, *, level_of: Callable[[Any], Callable[[int], str | None]],
-             seed_of: Callable[[Any], int], settle: Callable[[Connection, Any, GolfState], None],
-             save: Callable[[Connection, Any, int], None],
-             on_step: Callable[[GolfState, list[Event]], None] | None = None,
-             ) -> tuple[Any, GolfState, list[Event] | None]:
+def run_turn(
+    engine: Engine,
+    load: Callable[[Connection], tuple[Any, GolfState]],
+    if_match: int | None,
+    change: Change,
+    *,
+    level_of: Callable[[Any], Callable[[int], str | None]],
+    seed_of: Callable[[Any], int],
+    settle: Callable[[Connection, Any, GolfState], None],
+    save: Callable[[Connection, Any, int], None],
+    on_step: Callable[[GolfState, list[Event]], None] | None = None,
+) -> tuple[Any, GolfState, list[Event] | None]:
     """One transaction: load ``(record, state)``, check ``if_match``, apply ``change``,
     let the computers move, ``settle`` (results at the end of a match), ``save`` over
     the version read. Returns the record, the state and the engine events since the
     caller's move began (None when ``change`` saved nothing). ``on_step`` hears the
     caller's move and then each computer action, each with the state just after it."""
+
     def work(connection: Connection):
         record, state = load(connection)
         read_version = record.version

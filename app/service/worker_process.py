@@ -107,8 +107,9 @@ class WorkerProcess:
             if self._closed:  # the server is stopping: no new process for work still queued
                 raise WorkerClosed("the worker's process is closed")
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=CONTEXT, initializer=_start_worker,
-                                                 initargs=(self.niceness,))
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=CONTEXT, initializer=_start_worker, initargs=(self.niceness,)
+                )
             return self._pool
 
     def close(self) -> None:

@@ -84,9 +84,7 @@ def parse_board(text: str) -> Position:
             if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
                 raise BoardFormatError(f"Line {number}: {word!r} is not a card (e.g. 7H, TD, AS)")
             if card in seen:
-                raise BoardFormatError(
-                    f"Line {number}: {card} appears twice (first on line {seen[card]})"
-                )
+                raise BoardFormatError(f"Line {number}: {card} appears twice (first on line {seen[card]})")
             seen[card] = number
             cards.append(card)
         return tuple(cards)

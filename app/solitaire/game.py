@@ -69,18 +69,14 @@ class Position:
 
     def cards(self) -> list[str]:
         """Every card of the position, wherever it lies (for checks and tests)."""
-        return [card for pile in self.tableau for card in pile] + list(self.stock) + list(
-            self.foundation
-        )
+        return [card for pile in self.tableau for card in pile] + list(self.stock) + list(self.foundation)
 
 
 def playable_piles(position: Position, rules: SolitaireRules) -> tuple[int, ...]:
     """The piles whose top card may go on the foundation now."""
     top = rank_value(position.top[0])
     return tuple(
-        index
-        for index, pile in enumerate(position.tableau)
-        if pile and rules.accepts(rank_value(pile[-1][0]), top)
+        index for index, pile in enumerate(position.tableau) if pile and rules.accepts(rank_value(pile[-1][0]), top)
     )
 
 

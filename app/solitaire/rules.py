@@ -92,8 +92,7 @@ class SolitaireRules:
 
     def describe(self) -> str:
         """The rules in a sentence, for people."""
-        parts = ["turn the stock at any time" if self.any_time
-                 else "turn the stock only when no play is left"]
+        parts = ["turn the stock at any time" if self.any_time else "turn the stock only when no play is left"]
         if self.wrap:
             parts.append("ranks wrap (king and ace are neighbours)")
         elif self.queens_on_kings:

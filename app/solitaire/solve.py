@@ -49,9 +49,7 @@ def describe(position: Position, rules: SolitaireRules, moves: tuple[Move, ...])
             lines.append(f"Deal talon: {card}, the {card_name(card)}")
         else:
             card = position.tableau[move.pile][-1]
-            lines.append(
-                f"Move a card from stack {move.pile} to the foundations: {card}, the {card_name(card)}"
-            )
+            lines.append(f"Move a card from stack {move.pile} to the foundations: {card}, the {card_name(card)}")
         position = apply_move(position, rules, move)
     return lines
 
@@ -80,9 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--deal", type=int, metavar="N", help="print numbered deal N as a board")
     parser.add_argument("--any-time", action="store_true", help="the stock may be turned at any time")
     parser.add_argument("--queens-on-kings", action="store_true", help="a queen may go on a king")
-    parser.add_argument(
-        "--wrap", "--wrap-ranks", action="store_true", help="ranks wrap: king and ace are neighbours"
-    )
+    parser.add_argument("--wrap", "--wrap-ranks", action="store_true", help="ranks wrap: king and ace are neighbours")
     return parser
 
 
@@ -100,9 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.file:
         parser.error("a board file (or -) is needed, or --deal N")
-    rules = SolitaireRules(
-        any_time=args.any_time, queens_on_kings=args.queens_on_kings, wrap=args.wrap
-    )
+    rules = SolitaireRules(any_time=args.any_time, queens_on_kings=args.queens_on_kings, wrap=args.wrap)
     try:
         if args.file == "-":
             text = sys.stdin.read()

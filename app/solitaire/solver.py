@@ -266,10 +266,7 @@ def hint(game: Game) -> Hint:
     advice = describe_move(position, move)
     if solution.won:
         return Hint(advice, move, True, 0)
-    text = (
-        f"This deal can no longer be won; best from here leaves {_cards(solution.leftover)}. "
-        f"{advice}."
-    )
+    text = f"This deal can no longer be won; best from here leaves {_cards(solution.leftover)}. {advice}."
     return Hint(text, move, False, solution.leftover)
 
 

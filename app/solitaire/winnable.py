@@ -96,9 +96,7 @@ def check(sample: int, rng: random.Random) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m app.solitaire.winnable", description=__doc__.split("\n\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m app.solitaire.winnable", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, help="rebuild the file for deals 1..DEALS")
     parser.add_argument("--check", type=int, metavar="N", help="re-solve N deals per variant")
     parser.add_argument("--workers", type=int, help="processes to use (default: every core)")

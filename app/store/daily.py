@@ -27,31 +27,39 @@ def claim(connection: Connection, values: dict) -> bool:
 def settle(connection: Connection, date: str, browser_id: str, match_id: str, **values) -> None:
     """Write how the counted attempt of ``match_id`` stands (while it is still being played)."""
     t = DAILY_ENTRIES
-    connection.execute(update(t).where(t.c.date == date, t.c.browser_id == browser_id, t.c.match_id == match_id,
-                                       t.c.status == "playing").values(**values))
+    connection.execute(
+        update(t)
+        .where(t.c.date == date, t.c.browser_id == browser_id, t.c.match_id == match_id, t.c.status == "playing")
+        .values(**values)
+    )
 
 
 def finished(connection: Connection, date: str, limit: int) -> list[dict]:
     """The date's first ``limit`` finished attempts, lowest total first (then the earliest finished)."""
     t = DAILY_ENTRIES
-    query = (select(t.c.name, t.c.total, t.c.expert_total)
-             .where(t.c.date == date, t.c.status == "finished")
-             .order_by(t.c.total, t.c.finished_ms).limit(limit))
+    query = (
+        select(t.c.name, t.c.total, t.c.expert_total)
+        .where(t.c.date == date, t.c.status == "finished")
+        .order_by(t.c.total, t.c.finished_ms)
+        .limit(limit)
+    )
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
 def better_than(connection: Connection, date: str, total: int) -> int:
     """How many finished attempts of the date have a lower total than ``total``."""
     t = DAILY_ENTRIES
-    return connection.execute(select(func.count()).select_from(t).where(
-        t.c.date == date, t.c.status == "finished", t.c.total < total)).scalar_one()
+    return connection.execute(
+        select(func.count()).select_from(t).where(t.c.date == date, t.c.status == "finished", t.c.total < total)
+    ).scalar_one()
 
 
 def played(connection: Connection, date: str) -> int:
     """How many browsers played the date's deal to its end or gave it up."""
     t = DAILY_ENTRIES
-    return connection.execute(select(func.count()).select_from(t).where(
-        t.c.date == date, t.c.status != "playing")).scalar_one()
+    return connection.execute(
+        select(func.count()).select_from(t).where(t.c.date == date, t.c.status != "playing")
+    ).scalar_one()
 
 
 def dates_played(connection: Connection, browser_id: str) -> list[str]:

@@ -33,8 +33,7 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10)
     prepare_sqlite_folder(url)
-    engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False},
-                           pool_size=20, max_overflow=20)
+    engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False}, pool_size=20, max_overflow=20)
 
     @event.listens_for(engine, "connect")
     def _tune(dbapi_connection, _record):
@@ -103,7 +102,8 @@ def prepare_sqlite_folder(url: str) -> None:
     except OSError as error:
         raise DatabaseFolderError(
             f"Cannot write the database folder {folder.resolve()} ({error.strerror or error}): set GOLF_DATA_DIR "
-            "to a folder this user can write, or GOLF_DATABASE_URL to another database.") from error
+            "to a folder this user can write, or GOLF_DATABASE_URL to another database."
+        ) from error
 
 
 def migrate(engine: Engine) -> None:

@@ -17,8 +17,16 @@ from sqlalchemy import Connection, Table, and_, bindparam, delete, func, insert,
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
-    Browser, GolfMatch, GolfResult, OnlineResult, OnlineTable, PlayReview, ServerKey, SolitaireGame,
-    SolitaireResult, TableStream,
+    Browser,
+    GolfMatch,
+    GolfResult,
+    OnlineResult,
+    OnlineTable,
+    PlayReview,
+    ServerKey,
+    SolitaireGame,
+    SolitaireResult,
+    TableStream,
 )
 
 BROWSERS = Browser.__table__
@@ -129,8 +137,10 @@ def browser_exists(connection: Connection, browser_id: str) -> bool:
 ACTION_TIME_GRAIN = timedelta(hours=1)
 _NOTE_ACTION = (
     update(BROWSERS)
-    .where(BROWSERS.c.id == bindparam("key"),
-           or_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.last_action_at < bindparam("stale_before")))
+    .where(
+        BROWSERS.c.id == bindparam("key"),
+        or_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.last_action_at < bindparam("stale_before")),
+    )
     .values(last_action_at=bindparam("now"))
 )
 
@@ -144,8 +154,10 @@ def note_action(connection: Connection, browser_id: str) -> None:
 def _idle(empty_before: datetime, idle_before: datetime):
     """Browsers that never acted and were made before ``empty_before``, and browsers
     whose last action was before ``idle_before``."""
-    return or_(and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
-               BROWSERS.c.last_action_at < idle_before)
+    return or_(
+        and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
+        BROWSERS.c.last_action_at < idle_before,
+    )
 
 
 def delete_idle_browsers(connection: Connection, empty_before: datetime, idle_before: datetime, limit: int) -> int:
@@ -164,8 +176,9 @@ def save_preferences(connection: Connection, browser_id: str, preferences: dict)
 
 # Statements are built once with bound parameters: building one per request costs
 # more than running it.
-_SELECT_ONE = {table.name: select(table).where(table.c.browser_id == bindparam("key"))
-               for table in (GOLF_MATCHES, SOLITAIRE_GAMES)}
+_SELECT_ONE = {
+    table.name: select(table).where(table.c.browser_id == bindparam("key")) for table in (GOLF_MATCHES, SOLITAIRE_GAMES)
+}
 _UPDATE_ONE = {
     table.name: update(table)
     .where(table.c.browser_id == bindparam("key"), table.c.version == bindparam("read_version"))
@@ -205,8 +218,7 @@ def _save(connection: Connection, table, record, read_version: int) -> None:
 def count_hint(connection: Connection, table, browser_id: str) -> None:
     """One more hint used in the browser's game in ``table``, keeping its version: advice
     changes nothing in play, so the page's next move is not refused as stale because of it."""
-    connection.execute(update(table).where(table.c.browser_id == browser_id)
-                       .values(hints_used=table.c.hints_used + 1))
+    connection.execute(update(table).where(table.c.browser_id == browser_id).values(hints_used=table.c.hints_used + 1))
 
 
 def server_key(connection: Connection, name: str, offered: str) -> str:
@@ -220,8 +232,11 @@ def server_key(connection: Connection, name: str, offered: str) -> str:
 def save_clock(connection: Connection, table, record) -> None:
     """Save the clock alone, keeping the version: a clock that stops changes nothing in
     play, so it must not make another open page stale."""
-    connection.execute(update(table).where(table.c.browser_id == record.browser_id).values(
-        elapsed_ms=record.elapsed_ms, running_since_ms=record.running_since_ms))
+    connection.execute(
+        update(table)
+        .where(table.c.browser_id == record.browser_id)
+        .values(elapsed_ms=record.elapsed_ms, running_since_ms=record.running_since_ms)
+    )
 
 
 def _insert(connection: Connection, table, record) -> None:
@@ -271,8 +286,9 @@ def add_solitaire_result(connection: Connection, **values) -> None:
 
 
 def solitaire_results(connection: Connection, browser_id: str) -> list[dict]:
-    query = (select(SOLITAIRE_RESULTS).where(SOLITAIRE_RESULTS.c.browser_id == browser_id)
-             .order_by(SOLITAIRE_RESULTS.c.id))
+    query = (
+        select(SOLITAIRE_RESULTS).where(SOLITAIRE_RESULTS.c.browser_id == browser_id).order_by(SOLITAIRE_RESULTS.c.id)
+    )
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
@@ -280,9 +296,11 @@ def solitaire_results(connection: Connection, browser_id: str) -> list[dict]:
 
 _TABLE_FIELDS = [f.name for f in fields(TableRecord)]
 _SELECT_TABLE = select(ONLINE_TABLES).where(ONLINE_TABLES.c.code == bindparam("key"))
-_UPDATE_TABLE = (update(ONLINE_TABLES)
-                 .where(ONLINE_TABLES.c.code == bindparam("key"), ONLINE_TABLES.c.version == bindparam("read_version"))
-                 .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"}))
+_UPDATE_TABLE = (
+    update(ONLINE_TABLES)
+    .where(ONLINE_TABLES.c.code == bindparam("key"), ONLINE_TABLES.c.version == bindparam("read_version"))
+    .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"})
+)
 
 
 # Every code and id this server hands out (invite codes, score sheets and their share
@@ -321,8 +339,12 @@ def save_table(connection: Connection, record: TableRecord, read_version: int) -
 
 
 def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) -> list[str]:
-    query = (select(ONLINE_TABLES.c.code).where(ONLINE_TABLES.c.deadline_ms <= now_ms)
-             .order_by(ONLINE_TABLES.c.deadline_ms).limit(limit))
+    query = (
+        select(ONLINE_TABLES.c.code)
+        .where(ONLINE_TABLES.c.deadline_ms <= now_ms)
+        .order_by(ONLINE_TABLES.c.deadline_ms)
+        .limit(limit)
+    )
     return list(connection.execute(query).scalars())
 
 
@@ -339,32 +361,62 @@ def _untouched(finished_before_ms: int, unjoined_before_ms: int, streams_since_m
     and with no seated person's stream marked since ``streams_since_ms``."""
     last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
     watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
-    return and_(or_(and_(ONLINE_TABLES.c.status == "over", ONLINE_TABLES.c.updated_ms < finished_before_ms,
-                         last_read < finished_before_ms),
-                    and_(ONLINE_TABLES.c.status == "waiting", ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
-                         last_read < unjoined_before_ms)),
-                ONLINE_TABLES.c.code.not_in(watched))
+    return and_(
+        or_(
+            and_(
+                ONLINE_TABLES.c.status == "over",
+                ONLINE_TABLES.c.updated_ms < finished_before_ms,
+                last_read < finished_before_ms,
+            ),
+            and_(
+                ONLINE_TABLES.c.status == "waiting",
+                ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
+                last_read < unjoined_before_ms,
+            ),
+        ),
+        ONLINE_TABLES.c.code.not_in(watched),
+    )
 
 
-def purgeable_tables(connection: Connection, *, finished_before_ms: int, unjoined_before_ms: int,
-                     streams_since_ms: int, after: str, limit: int) -> tuple[list[str], str | None]:
+def purgeable_tables(
+    connection: Connection,
+    *,
+    finished_before_ms: int,
+    unjoined_before_ms: int,
+    streams_since_ms: int,
+    after: str,
+    limit: int,
+) -> tuple[list[str], str | None]:
     """Up to ``limit`` tables from the code ``after`` on, in code order, and which of them
     to purge: those over, neither changed nor read since ``finished_before_ms``; those
     waiting with nobody but their host seated, neither changed nor read since
     ``unjoined_before_ms``. A table with a seated person's open stream (marked since
     ``streams_since_ms``) is kept. Returns the codes to purge and the last code looked
     at (None when no table was left to look at), to go on from."""
-    query = (select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
-             .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
-             .order_by(ONLINE_TABLES.c.code).limit(limit))
+    query = (
+        select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
+        .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+        .order_by(ONLINE_TABLES.c.code)
+        .limit(limit)
+    )
     rows = list(connection.execute(query))
-    codes = [row.code for row in rows
-             if row.status == "over" or sum(1 for seat in row.seats if seat.get("kind") == "person") <= 1]
+    codes = [
+        row.code
+        for row in rows
+        if row.status == "over" or sum(1 for seat in row.seats if seat.get("kind") == "person") <= 1
+    ]
     return codes, (rows[-1].code if len(rows) == limit else None)
 
 
-def delete_tables(connection: Connection, codes: list[str], review_key, *, finished_before_ms: int,
-                  unjoined_before_ms: int, streams_since_ms: int) -> int:
+def delete_tables(
+    connection: Connection,
+    codes: list[str],
+    review_key,
+    *,
+    finished_before_ms: int,
+    unjoined_before_ms: int,
+    streams_since_ms: int,
+) -> int:
     """Delete those of these tables still untouched (as :func:`purgeable_tables` found
     them), then their streams' rows and their reviews (``review_key(code)``: the reviews'
     match id); how many tables. The condition is checked again on each row deleted: on
@@ -372,10 +424,15 @@ def delete_tables(connection: Connection, codes: list[str], review_key, *, finis
     commits the row is found touched and kept. People's results stay: they are statistics."""
     if not codes:
         return 0
-    gone = list(connection.execute(
-        delete(ONLINE_TABLES)
-        .where(ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
-        .returning(ONLINE_TABLES.c.code)).scalars())
+    gone = list(
+        connection.execute(
+            delete(ONLINE_TABLES)
+            .where(
+                ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms)
+            )
+            .returning(ONLINE_TABLES.c.code)
+        ).scalars()
+    )
     if gone:
         connection.execute(delete(PLAY_REVIEWS).where(PLAY_REVIEWS.c.match_id.in_([review_key(c) for c in gone])))
         connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.table_code.in_(gone)))
@@ -387,8 +444,7 @@ def add_online_result(connection: Connection, **values) -> None:
 
 
 def online_results(connection: Connection, browser_id: str) -> list[dict]:
-    query = (select(ONLINE_RESULTS).where(ONLINE_RESULTS.c.browser_id == browser_id)
-             .order_by(ONLINE_RESULTS.c.id))
+    query = select(ONLINE_RESULTS).where(ONLINE_RESULTS.c.browser_id == browser_id).order_by(ONLINE_RESULTS.c.id)
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
@@ -413,6 +469,9 @@ def close_stream(connection: Connection, stream: str) -> bool:
 def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
     if not is_key(code):
         return set()
-    query = (select(TABLE_STREAMS.c.seat).distinct()
-             .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms))
+    query = (
+        select(TABLE_STREAMS.c.seat)
+        .distinct()
+        .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms)
+    )
     return set(connection.execute(query).scalars())

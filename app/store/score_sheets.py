@@ -43,8 +43,13 @@ def load_sheet(connection: Connection, browser_id: str, sheet_id: str) -> SheetR
     """The browser's own sheet (another browser's is as good as missing)."""
     if not is_key(sheet_id):
         return None
-    row = connection.execute(select(SCORE_SHEETS).where(
-        SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id)).mappings().first()
+    row = (
+        connection.execute(
+            select(SCORE_SHEETS).where(SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id)
+        )
+        .mappings()
+        .first()
+    )
     return _record(row) if row else None
 
 
@@ -56,8 +61,11 @@ def load_shared_sheet(connection: Connection, share_code: str) -> SheetRecord | 
 
 
 def list_sheets(connection: Connection, browser_id: str) -> list[SheetRecord]:
-    query = (select(SCORE_SHEETS).where(SCORE_SHEETS.c.browser_id == browser_id)
-             .order_by(SCORE_SHEETS.c.updated_ms.desc(), SCORE_SHEETS.c.id))
+    query = (
+        select(SCORE_SHEETS)
+        .where(SCORE_SHEETS.c.browser_id == browser_id)
+        .order_by(SCORE_SHEETS.c.updated_ms.desc(), SCORE_SHEETS.c.id)
+    )
     return [_record(row) for row in connection.execute(query).mappings()]
 
 
@@ -65,9 +73,13 @@ def save_sheet(connection: Connection, record: SheetRecord, read_version: int) -
     """Write the sheet's play over the row read at ``read_version``, raising its version by one."""
     result = connection.execute(
         update(SCORE_SHEETS)
-        .where(SCORE_SHEETS.c.id == record.id, SCORE_SHEETS.c.browser_id == record.browser_id,
-               SCORE_SHEETS.c.version == read_version)
-        .values(version=read_version + 1, scores=record.scores, history=record.history, updated_ms=record.updated_ms))
+        .where(
+            SCORE_SHEETS.c.id == record.id,
+            SCORE_SHEETS.c.browser_id == record.browser_id,
+            SCORE_SHEETS.c.version == read_version,
+        )
+        .values(version=read_version + 1, scores=record.scores, history=record.history, updated_ms=record.updated_ms)
+    )
     if result.rowcount != 1:
         raise LostRace()
     record.version = read_version + 1
@@ -76,6 +88,7 @@ def save_sheet(connection: Connection, record: SheetRecord, read_version: int) -
 def delete_sheet(connection: Connection, browser_id: str, sheet_id: str) -> bool:
     if not is_key(sheet_id):
         return False
-    result = connection.execute(delete(SCORE_SHEETS).where(
-        SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id))
+    result = connection.execute(
+        delete(SCORE_SHEETS).where(SCORE_SHEETS.c.id == sheet_id, SCORE_SHEETS.c.browser_id == browser_id)
+    )
     return result.rowcount == 1

@@ -14,8 +14,8 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
-from app.service.errors import Invalid
 from app.players import Level
+from app.service.errors import Invalid
 from app.service.golf import MAX_SEED
 from app.web.api_models import STRICT
 from app.web.dependencies import BrowserId, Service, Solitaire, Version, statistics_of
@@ -37,14 +37,15 @@ class JSONRoute(APIRoute):
                 return await handle(request)
             except HTTPException as error:
                 if error.status_code == 400 and isinstance(error.__cause__, (ValueError, RecursionError)):
-                    raise Invalid("The body is not JSON that can be read: a number too long or nesting too deep.") from None
+                    raise Invalid(
+                        "The body is not JSON that can be read: a number too long or nesting too deep."
+                    ) from None
                 raise
 
         return handler
 
 
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
-
 
 
 class Cell(BaseModel):
@@ -95,9 +96,14 @@ class NewMatch(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
     level: Level | None = None
-    rules: dict[str, Any] | None = Field(None, description="A preset name and/or rule fields, e.g. {\"name\": \"nine-card\"}.")
-    daily: bool = Field(False, description="Today's daily deal (UTC): standard rules, nine holes, against the Expert, "
-                                           "the same deals for everyone; with no seed, level or rules.")
+    rules: dict[str, Any] | None = Field(
+        None, description='A preset name and/or rule fields, e.g. {"name": "nine-card"}.'
+    )
+    daily: bool = Field(
+        False,
+        description="Today's daily deal (UTC): standard rules, nine holes, against the Expert, "
+        "the same deals for everyone; with no seed, level or rules.",
+    )
     name: str | None = Field(None, description="With daily: your name on the day's leaderboard, up to 24 characters.")
 
 
@@ -122,17 +128,23 @@ def get_match(service: Service, browser_id: BrowserId):
     return state(service.current(browser_id))
 
 
-@router.post("/match/new", response_model=MatchState, responses=REFUSALS,
-             summary="A new match with a new sequence of deals")
-def new_match(service: Service, browser_id: BrowserId, version: Version,
-              body: Annotated[NewMatch | None, Body()] = None):
+@router.post(
+    "/match/new", response_model=MatchState, responses=REFUSALS, summary="A new match with a new sequence of deals"
+)
+def new_match(
+    service: Service, browser_id: BrowserId, version: Version, body: Annotated[NewMatch | None, Body()] = None
+):
     body = body or NewMatch()
-    return state(service.new_match(browser_id, body.seed, body.level, body.rules, if_match=version,
-                                   daily=body.daily, name=body.name))
+    return state(
+        service.new_match(
+            browser_id, body.seed, body.level, body.rules, if_match=version, daily=body.daily, name=body.name
+        )
+    )
 
 
-@router.post("/match/restart", response_model=MatchState, responses=REFUSALS,
-             summary="The same deals again from hole 1")
+@router.post(
+    "/match/restart", response_model=MatchState, responses=REFUSALS, summary="The same deals again from hole 1"
+)
 def restart(service: Service, browser_id: BrowserId, version: Version):
     return state(service.restart(browser_id, if_match=version))
 
@@ -142,12 +154,15 @@ async def _play_match(service: Service, browser_id: BrowserId) -> Play:
     return lambda action, version: state(service.act(browser_id, action, if_match=version))
 
 
-add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], response_model=MatchState,
-                responses=REFUSALS)
+add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], response_model=MatchState, responses=REFUSALS)
 
 
-@router.post("/match/undo", response_model=MatchState, responses=REFUSALS,
-             summary="Back to before your last action (the computer's replies too)")
+@router.post(
+    "/match/undo",
+    response_model=MatchState,
+    responses=REFUSALS,
+    summary="Back to before your last action (the computer's replies too)",
+)
 def undo(service: Service, browser_id: BrowserId, version: Version):
     return state(service.undo(browser_id, if_match=version))
 
@@ -162,8 +177,12 @@ def resume(service: Service, browser_id: BrowserId, version: Version):
     return state(service.resume(browser_id, if_match=version))
 
 
-@router.post("/match/hint", response_model=Hint, responses=REFUSALS,
-             summary="What the strongest computer player would do in your place")
+@router.post(
+    "/match/hint",
+    response_model=Hint,
+    responses=REFUSALS,
+    summary="What the strongest computer player would do in your place",
+)
 def hint(service: Service, browser_id: BrowserId):
     return service.hint(browser_id)
 
@@ -199,7 +218,9 @@ class NewDeal(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
     winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
     rules: dict[str, bool] | None = Field(
-        None, description='Options: {"any_time": bool, "queens_on_kings": bool, "wrap": bool}; default the game as written.')
+        None,
+        description='Options: {"any_time": bool, "queens_on_kings": bool, "wrap": bool}; default the game as written.',
+    )
 
 
 class Pile(BaseModel):
@@ -217,26 +238,30 @@ def get_deal(service: Solitaire, browser_id: BrowserId):
 
 
 @solitaire_router.post("/new", response_model=SolitaireState, responses=REFUSALS, summary="A new deal")
-def new_deal(service: Solitaire, browser_id: BrowserId, version: Version,
-             body: Annotated[NewDeal | None, Body()] = None):
+def new_deal(
+    service: Solitaire, browser_id: BrowserId, version: Version, body: Annotated[NewDeal | None, Body()] = None
+):
     body = body or NewDeal()
     return deal_state(service.new(browser_id, body.seed, body.winnable_only, body.rules, if_match=version))
 
 
-@solitaire_router.post("/restart", response_model=SolitaireState, responses=REFUSALS,
-                       summary="The same deal from the start")
+@solitaire_router.post(
+    "/restart", response_model=SolitaireState, responses=REFUSALS, summary="The same deal from the start"
+)
 def restart_deal(service: Solitaire, browser_id: BrowserId, version: Version):
     return deal_state(service.restart(browser_id, if_match=version))
 
 
-@solitaire_router.post("/play", response_model=SolitaireState, responses=REFUSALS,
-                       summary="Move a pile's top card to the foundation")
+@solitaire_router.post(
+    "/play", response_model=SolitaireState, responses=REFUSALS, summary="Move a pile's top card to the foundation"
+)
 def play_pile(body: Pile, service: Solitaire, browser_id: BrowserId, version: Version):
     return deal_state(service.play(browser_id, body.pile, if_match=version))
 
 
-@solitaire_router.post("/draw", response_model=SolitaireState, responses=REFUSALS,
-                       summary="Turn the next stock card onto the foundation")
+@solitaire_router.post(
+    "/draw", response_model=SolitaireState, responses=REFUSALS, summary="Turn the next stock card onto the foundation"
+)
 def draw_stock(service: Solitaire, browser_id: BrowserId, version: Version):
     return deal_state(service.draw(browser_id, if_match=version))
 

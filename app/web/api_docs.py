@@ -20,6 +20,8 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/docs", response_class=HTMLResponse)
 def api_docs(request: Request):
-    return templates.TemplateResponse(request, "api_docs.html", {
-        "openapi_url": request.app.openapi_url, "title": f"{request.app.title} API",
-        "swagger_ui": SWAGGER_UI_VERSION})
+    return templates.TemplateResponse(
+        request,
+        "api_docs.html",
+        {"openapi_url": request.app.openapi_url, "title": f"{request.app.title} API", "swagger_ui": SWAGGER_UI_VERSION},
+    )

@@ -43,8 +43,7 @@ def _ticks(low: int, high: int) -> list[int]:
     return list(range(start, high + step, step))
 
 
-def line_chart(series: list[tuple[str, list[int]]], x_labels: list[str], name: str,
-               x_title: str = "Hole") -> Markup:
+def line_chart(series: list[tuple[str, list[int]]], x_labels: list[str], name: str, x_title: str = "Hole") -> Markup:
     """An SVG chart of one line per series over ``x_labels`` (values may stop early)."""
     values = [v for _, line in series for v in line]
     low, high = (min(values + [0]), max(values + [0])) if values else (0, 1)
@@ -60,20 +59,29 @@ def line_chart(series: list[tuple[str, list[int]]], x_labels: list[str], name: s
         return TOP + plot_h * (high - v) / ((high - low) or 1)
 
     legend_h = 18 * ((len(series) + 3) // 4)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT + legend_h}" '
-             f'role="img" aria-label="{escape(name)}">', f"<title>{escape(name)}</title>"]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT + legend_h}" '
+        f'role="img" aria-label="{escape(name)}">',
+        f"<title>{escape(name)}</title>",
+    ]
     for t in ticks:
         y = y_at(t)
-        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#d0d0d0" '
-                     f'stroke-width="{1.5 if t == 0 else 1}"/>')
+        parts.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#d0d0d0" '
+            f'stroke-width="{1.5 if t == 0 else 1}"/>'
+        )
         parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#1b1b1b">{t}</text>')
     every = max(1, len(x_labels) // 9)
     for i, label in enumerate(x_labels):
         if i % every == 0 or i == len(x_labels) - 1:
-            parts.append(f'<text x="{x_at(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="11" '
-                         f'fill="#1b1b1b">{escape(label)}</text>')
-    parts.append(f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end" font-size="11" '
-                 f'fill="#4a4a4a">{escape(x_title)}</text>')
+            parts.append(
+                f'<text x="{x_at(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="11" '
+                f'fill="#1b1b1b">{escape(label)}</text>'
+            )
+    parts.append(
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end" font-size="11" '
+        f'fill="#4a4a4a">{escape(x_title)}</text>'
+    )
     for index, (label, line) in enumerate(series):
         ink, marker = INKS[index % len(INKS)], MARKERS[index % len(MARKERS)]
         points = [(x_at(i), y_at(v)) for i, v in enumerate(line)]

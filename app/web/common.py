@@ -21,9 +21,11 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.service.errors import ServiceError, Unavailable
-from app.web.refusals import status_of
-from app.web.templating import ASSETS as ASSETS, asset_version as asset_version, templates as templates
 from app.web.numbers import optional_whole_number, query_number, version_from_etag
+from app.web.refusals import status_of
+from app.web.templating import ASSETS as ASSETS
+from app.web.templating import asset_version as asset_version
+from app.web.templating import templates as templates
 
 # The templates and their asset version live in app.web.templating; named here too for
 # the pages that take them from this module.
@@ -133,9 +135,15 @@ def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[st
 # --------------------------------------------------------------------------- moves and answers
 
 
-async def answer_move(request: Request, current: Callable[[], Any], perform: Callable[[], Awaitable[tuple[Any, dict]]],
-                      draw: Callable[..., Response], back: Callable[[Any, dict], Response], *,
-                      refused: dict | None = None) -> Response:
+async def answer_move(
+    request: Request,
+    current: Callable[[], Any],
+    perform: Callable[[], Awaitable[tuple[Any, dict]]],
+    draw: Callable[..., Response],
+    back: Callable[[Any, dict], Response],
+    *,
+    refused: dict | None = None,
+) -> Response:
     """The answer to a move posted from a page; every game's pages (your match, a table,
     solitaire) answer alike.
 
@@ -171,5 +179,3 @@ def back_after_move(path: str, flash: FlashCookie, said: dict[str, str | None]) 
     response = RedirectResponse(f"{path}?t={now_ms()}", status_code=303)
     flash.keep(response, {k: v for k, v in said.items() if v})
     return response
-
-

@@ -52,9 +52,19 @@ REFUSAL_LOG_SECONDS = 60  # refusals are logged at most this often, as a count
 
 def _answer(status: bytes, sentence: str, *extra: bytes) -> bytes:
     body = sentence.encode()
-    return b"".join([b"HTTP/1.1 ", status, b"\r\ncontent-type: text/plain; charset=utf-8\r\n",
-                     b"content-length: ", str(len(body)).encode(), b"\r\nconnection: close\r\n",
-                     *extra, b"\r\n", body])
+    return b"".join(
+        [
+            b"HTTP/1.1 ",
+            status,
+            b"\r\ncontent-type: text/plain; charset=utf-8\r\n",
+            b"content-length: ",
+            str(len(body)).encode(),
+            b"\r\nconnection: close\r\n",
+            *extra,
+            b"\r\n",
+            body,
+        ]
+    )
 
 
 def descriptor_budget() -> int:
@@ -83,13 +93,17 @@ class ConnectionGuard:
         self._refusal_logged = 0.0
         self.too_many_from_address = _answer(
             b"429 Too Many Requests",
-            f"Too many connections from your address at once ({self.per_address} at most): "
-            "close some and try again.\n", b"retry-after: 10\r\n")
-        self.too_many = _answer(b"503 Service Unavailable",
-                                "The server has as many connections as it can hold: try again in a moment.\n",
-                                b"retry-after: 5\r\n")
-        self.too_slow = _answer(b"408 Request Timeout",
-                                f"The request did not arrive within {self.read_seconds:g} seconds.\n")
+            f"Too many connections from your address at once ({self.per_address} at most): close some and try again.\n",
+            b"retry-after: 10\r\n",
+        )
+        self.too_many = _answer(
+            b"503 Service Unavailable",
+            "The server has as many connections as it can hold: try again in a moment.\n",
+            b"retry-after: 5\r\n",
+        )
+        self.too_slow = _answer(
+            b"408 Request Timeout", f"The request did not arrive within {self.read_seconds:g} seconds.\n"
+        )
 
     def trusts(self, config, address: str) -> bool:
         """Whether ``address`` is a proxy uvicorn takes forwarded headers from."""
@@ -138,8 +152,12 @@ class ConnectionGuard:
         self._refused += 1
         now = time.monotonic()
         if now - self._refusal_logged >= REFUSAL_LOG_SECONDS:
-            log.warning("refused %d connections over the caps (%d open, %d from the busiest address)",
-                        self._refused, self.open_total, max(self.open.values(), default=0))
+            log.warning(
+                "refused %d connections over the caps (%d open, %d from the busiest address)",
+                self._refused,
+                self.open_total,
+                max(self.open.values(), default=0),
+            )
             self._refused, self._refusal_logged = 0, now
 
 

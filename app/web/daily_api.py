@@ -33,8 +33,14 @@ class Daily(BaseModel):
     yours: Yours | None
 
 
-@router.get("/daily", response_model=Daily, responses={422: {"description": "Not a date, or a date to come."}},
-            summary="A date's daily deal: its leaderboard and your standing")
-def daily_board(request: Request,
-                date: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD (UTC); today without it")] = None):
+@router.get(
+    "/daily",
+    response_model=Daily,
+    responses={422: {"description": "Not a date, or a date to come."}},
+    summary="A date's daily deal: its leaderboard and your standing",
+)
+def daily_board(
+    request: Request,
+    date: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD (UTC); today without it")] = None,
+):
     return daily_of(request).board(request.state.browser_id, date)

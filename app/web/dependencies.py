@@ -70,8 +70,12 @@ async def browser(request: Request) -> str:
 # Typed ``str`` (None only as the default when absent): a header is never JSON null, and
 # ``str | None`` would document "null" as a valid value. The pattern is documented, not
 # enforced by FastAPI: version_from_etag refuses anything else with a sentence.
-async def if_match(if_match: Annotated[str, Header(description='The version you acted on, e.g. "17".',
-                                                   json_schema_extra={"pattern": ETAG_PATTERN})] = None) -> int | None:  # type: ignore[assignment]
+IfMatchHeader = Annotated[
+    str, Header(description='The version you acted on, e.g. "17".', json_schema_extra={"pattern": ETAG_PATTERN})
+]
+
+
+async def if_match(if_match: IfMatchHeader = None) -> int | None:  # type: ignore[assignment]
     """The version in an If-Match header (``"17"``, ``W/"17"`` or ``17``), or None."""
     return version_from_etag(if_match)
 

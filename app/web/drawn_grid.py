@@ -34,8 +34,8 @@ def drawn_grid(text: str, rules: RuleSet | None = None, score: bool = False) -> 
         css += ["paired"] if position in paired else []
         cells.append({"text": SHOWN.get(card[0], card[0]) + suit, "css": " ".join(css)})
     label = "; ".join(
-        f"{name} row: " + ", ".join(_card_words(c) for c in row)
-        for name, row in zip(_row_names(len(rows)), rows))
+        f"{name} row: " + ", ".join(_card_words(c) for c in row) for name, row in zip(_row_names(len(rows)), rows)
+    )
     pairs = [line for line in matched_lines(cards, rules) if line in rules.columns]
     if pairs:
         label += f"; {len(pairs)} column pair{'s' if len(pairs) > 1 else ''}"

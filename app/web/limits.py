@@ -30,8 +30,10 @@ class RequestSizeLimitMiddleware:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.max_header_bytes = max_header_bytes
-        self.too_large = (f"The request is larger than this server accepts ({max_body_bytes // 1024} KB at most); "
-                          "nothing was changed.")
+        self.too_large = (
+            f"The request is larger than this server accepts ({max_body_bytes // 1024} KB at most); "
+            "nothing was changed."
+        )
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -44,8 +46,13 @@ class RequestSizeLimitMiddleware:
             elif name == b"transfer-encoding":
                 chunked = True
         if size > self.max_header_bytes:
-            return await self._refuse(scope, receive, send, 431,
-                                      "The request's headers are larger than this server accepts; nothing was changed.")
+            return await self._refuse(
+                scope,
+                receive,
+                send,
+                431,
+                "The request's headers are larger than this server accepts; nothing was changed.",
+            )
         if length is not None:
             if not length.isdigit():
                 return await self._refuse(scope, receive, send, 400, "The request's Content-Length is not a number.")

@@ -56,17 +56,26 @@ def add_move_routes(router: APIRouter, prefix: str, player: Any, **route_options
     """The seven moves on ``router`` under ``prefix``; ``player`` is the annotated
     dependency (``Annotated[Play, Depends(...)]``) that plays one for the caller."""
     for move in MOVES:
-        router.add_api_route(f"{prefix}/{move.path}", _route(move, player), methods=["POST"], name=move.name,
-                             summary=move.summary, **route_options)
+        router.add_api_route(
+            f"{prefix}/{move.path}",
+            _route(move, player),
+            methods=["POST"],
+            name=move.name,
+            summary=move.summary,
+            **route_options,
+        )
 
 
 def _route(move: Move, player: Any) -> Callable[..., Response]:
     if move.body is None:
+
         def route(play: player, version: Version) -> Response:
             return play(action_of(move, None), version)
+
         return route
     body_type = move.body
 
     def route_with_body(body: body_type, play: player, version: Version) -> Response:  # type: ignore[valid-type]
         return play(action_of(move, body), version)
+
     return route_with_body

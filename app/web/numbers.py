@@ -27,8 +27,7 @@ _DIGITS = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
 ETAG_MESSAGE = 'If-Match must be the version in quotes, e.g. "17"'
 
 
-def whole_number(text: object, message: str, *, low: int = 0, high: int | None = None,
-                 typed: bool = False) -> int:
+def whole_number(text: object, message: str, *, low: int = 0, high: int | None = None, typed: bool = False) -> int:
     """``text`` as a whole number from ``low`` to ``high``, or Invalid(message).
 
     ``typed`` is for a field a person types into (a seed, a deal number): spaces around

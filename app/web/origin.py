@@ -67,13 +67,19 @@ class CrossSiteMiddleware:
         headers = request.headers
         claimed = headers.get("origin") or headers.get("referer")
         if claimed is not None and not same_site(claimed, headers.get("host", ""), self.allowed):
-            response = refusal(request, 403, "Refused: this request came from another site's page; nothing was changed.")
+            response = refusal(
+                request, 403, "Refused: this request came from another site's page; nothing was changed."
+            )
             return await response(scope, receive, send)
         path = scope["path"]
-        if (path == "/api" or path.startswith("/api/")) and _has_body(headers) and not _is_json(
-                headers.get("content-type", "")):
-            response = refusal(request, 415, "The API takes a JSON body (Content-Type: application/json); "
-                                             "nothing was changed.")
+        if (
+            (path == "/api" or path.startswith("/api/"))
+            and _has_body(headers)
+            and not _is_json(headers.get("content-type", ""))
+        ):
+            response = refusal(
+                request, 415, "The API takes a JSON body (Content-Type: application/json); nothing was changed."
+            )
             return await response(scope, receive, send)
         return await self.app(scope, receive, send)
 

@@ -19,13 +19,21 @@ from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.charts import line_chart
-from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, form_version, now_ms,
-                            render_fresh, templates)
+from app.web.common import (
+    FlashCookie,
+    answer_move,
+    arrival,
+    back_after_move,
+    browser_id,
+    form_version,
+    now_ms,
+    render_fresh,
+    templates,
+)
+from app.web.dependencies import golf_of, statistics_of
 from app.web.numbers import optional_whole_number, whole_number
 from app.web.rule_options import rules_from_form
 from app.web.table_view import new_game_model, scorecard_model, summary_model, table_context
-from app.web.dependencies import statistics_of
-from app.web.dependencies import golf_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -33,8 +41,6 @@ FLASH = FlashCookie("golf_flash")
 
 
 # --------------------------------------------------------------------------- helpers
-
-
 
 
 def _position(form) -> int:
@@ -54,9 +60,16 @@ def table_page(request: Request):
     """The table. A visitor coming back to a match left running finds it paused, with
     the time away not counted; a redirect just after a move (no script) is not a return."""
     outcome, flash, just_acted = arrival(request, golf_of(request), FLASH)
-    response = _render_table(request, outcome, page=True, returning=not just_acted,
-                             flash=flash.get("say"), hint=flash.get("hint"), hinted=flash.get("hinted", ""),
-                             message=flash.get("message"))
+    response = _render_table(
+        request,
+        outcome,
+        page=True,
+        returning=not just_acted,
+        flash=flash.get("say"),
+        hint=flash.get("hint"),
+        hinted=flash.get("hinted", ""),
+        message=flash.get("message"),
+    )
     FLASH.forget(request, response)
     return response
 
@@ -69,8 +82,20 @@ def table_fragment(request: Request):
 
 
 COMMANDS = {
-    "reveal", "draw", "swap", "reject", "skip", "knock", "next-hole",
-    "undo", "pause", "resume", "restart", "new", "hint", "daily",
+    "reveal",
+    "draw",
+    "swap",
+    "reject",
+    "skip",
+    "knock",
+    "next-hole",
+    "undo",
+    "pause",
+    "resume",
+    "restart",
+    "new",
+    "hint",
+    "daily",
 }
 
 
@@ -78,8 +103,9 @@ def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
     """The seed, level and rules a New game form asks for, read and checked in full
     before anything changes: a paused match is resumed only for a game that will be
     dealt, so a refused form leaves it as it was."""
-    seed = optional_whole_number(form.get("seed"), "The seed must be a whole number, or left empty for a new one.",
-                                 typed=True, high=MAX_SEED)
+    seed = optional_whole_number(
+        form.get("seed"), "The seed must be a whole number, or left empty for a new one.", typed=True, high=MAX_SEED
+    )
     level = form.get("level") or None
     if level is not None and level not in LEVELS:
         raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
@@ -143,10 +169,14 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
     elif command == "daily":
         version = _unpause(service, browser, version)
         name = form.get("name")  # a file, in a multipart form, is no name
-        outcome = service.new_match(browser, if_match=version, daily=True, name=name if isinstance(name, str) and name else None)
-        options["said"] = ("Today's deal is dealt, for practice: it stays off the leaderboard."
-                           if outcome.state["practice"] else
-                           "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart.")
+        outcome = service.new_match(
+            browser, if_match=version, daily=True, name=name if isinstance(name, str) and name else None
+        )
+        options["said"] = (
+            "Today's deal is dealt, for practice: it stays off the leaderboard."
+            if outcome.state["practice"]
+            else "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart."
+        )
         options["dealt"] = True
     elif command == "hint":
         advice = service.hint(browser)
@@ -174,8 +204,13 @@ async def away(request: Request):
 async def play(request: Request, command: str):
     if command not in COMMANDS:
         raise HTTPException(404)
-    return await answer_move(request, lambda: golf_of(request).current(browser_id(request)),
-                             lambda: _perform(request, command), _render_table, _back)
+    return await answer_move(
+        request,
+        lambda: golf_of(request).current(browser_id(request)),
+        lambda: _perform(request, command),
+        _render_table,
+        _back,
+    )
 
 
 def _back(outcome: Outcome, options: dict) -> Response:
@@ -190,15 +225,17 @@ def _back(outcome: Outcome, options: dict) -> Response:
 def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
     outcome = golf_of(request).current(browser_id(request))
-    return render_fresh(request, "new_game.html", {
-        "page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()})
+    return render_fresh(
+        request, "new_game.html", {"page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()}
+    )
 
 
 @router.get("/scorecard", response_class=HTMLResponse)
 def scorecard_page(request: Request):
     outcome = golf_of(request).current(browser_id(request))
-    return templates.TemplateResponse(request, "scorecard.html", {
-        "page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()})
+    return templates.TemplateResponse(
+        request, "scorecard.html", {"page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()}
+    )
 
 
 @router.get("/summary", response_class=HTMLResponse)
@@ -217,15 +254,25 @@ def how_to_play(request: Request):
 
 
 STAT_ROWS = [
-    ("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("abandoned", "Left unfinished (counted as lost)"),
-    ("drawn", "Drawn"), ("win_rate", "Win rate"),
-    ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"),
-    ("hints_used", "Hints used"), ("actions_taken", "Actions taken"),
+    ("played", "Played"),
+    ("won", "Won"),
+    ("lost", "Lost"),
+    ("abandoned", "Left unfinished (counted as lost)"),
+    ("drawn", "Drawn"),
+    ("win_rate", "Win rate"),
+    ("current_streak", "Current winning streak"),
+    ("best_streak", "Best winning streak"),
+    ("hints_used", "Hints used"),
+    ("actions_taken", "Actions taken"),
 ]
 # Totals only compare within one rule set (and one length of match): they are shown there.
 RULES_STAT_ROWS = [
-    ("played", "Played"), ("won", "Won"), ("win_rate", "Win rate"), ("best_total", "Best total"),
-    ("average_total", "Average total"), ("actions_taken", "Actions taken"),
+    ("played", "Played"),
+    ("won", "Won"),
+    ("win_rate", "Win rate"),
+    ("best_total", "Best total"),
+    ("average_total", "Average total"),
+    ("actions_taken", "Actions taken"),
 ]
 
 
@@ -245,9 +292,15 @@ def _stat(key: str, value) -> str:
 
 
 SOLITAIRE_STAT_ROWS = [
-    ("played", "Played"), ("won", "Won"), ("abandoned", "Left unfinished"), ("win_rate", "Win rate"),
-    ("average_score", "Average score (cards left)"), ("best_score", "Best score"),
-    ("current_streak", "Current winning streak"), ("best_streak", "Best winning streak"), ("hints_used", "Hints used"),
+    ("played", "Played"),
+    ("won", "Won"),
+    ("abandoned", "Left unfinished"),
+    ("win_rate", "Win rate"),
+    ("average_score", "Average score (cards left)"),
+    ("best_score", "Best score"),
+    ("current_streak", "Current winning streak"),
+    ("best_streak", "Best winning streak"),
+    ("hints_used", "Hints used"),
 ]
 
 
@@ -255,31 +308,54 @@ SOLITAIRE_STAT_ROWS = [
 def statistics(request: Request):
     stats = statistics_of(request).of(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
-    columns = [("All levels", golf)] + [(words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv])
-                                        for lv in LEVELS if lv in golf.get("by_level", {})]
+    columns = [("All levels", golf)] + [
+        (words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv]) for lv in LEVELS if lv in golf.get("by_level", {})
+    ]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
     daily = golf.get("daily") or {}
-    daily_rows = [{"label": label, "value": _stat(key, daily.get(key))} for key, label in STAT_ROWS
-                  if key != "hints_used"]  # no hints in a counted daily deal
+    daily_rows = [
+        {"label": label, "value": _stat(key, daily.get(key))} for key, label in STAT_ROWS if key != "hints_used"
+    ]  # no hints in a counted daily deal
     online = stats.get("online") or {}
-    online_rows = [{"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS
-                   if key != "hints_used"]  # no hints at a table of people
+    online_rows = [
+        {"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS if key != "hints_used"
+    ]  # no hints at a table of people
     rule_sets: list[dict] = []
     for key, data in golf.get("by_rules", {}).items():
         label = rules_label(key)
         recent = data["recent_totals"]
-        rule_sets.append({
-            "label": label, "id": f"rules-{len(rule_sets) + 1}",
-            "rows": [{"label": text, "value": _stat(name, data.get(name))} for name, text in RULES_STAT_ROWS],
-            "recent": recent,
-            "chart": line_chart([("Your total", recent)], [str(i + 1) for i in range(len(recent))],
-                                f"{label}: your last {len(recent)} finished totals, oldest first",
-                                x_title="Match") if len(recent) > 1 else None,
-        })
-    return templates.TemplateResponse(request, "stats.html", {
-        "page": "stats", "columns": [name for name, _ in columns], "rows": rows, "played": golf["played"],
-        "rule_sets": rule_sets,
-        "solitaire_rows": solitaire_rows, "solitaire_played": solitaire["played"], "review": stats.get("review"),
-        "online_rows": online_rows, "online_played": online.get("played", 0),
-        "daily_rows": daily_rows, "daily_played": daily.get("played", 0)})
+        rule_sets.append(
+            {
+                "label": label,
+                "id": f"rules-{len(rule_sets) + 1}",
+                "rows": [{"label": text, "value": _stat(name, data.get(name))} for name, text in RULES_STAT_ROWS],
+                "recent": recent,
+                "chart": line_chart(
+                    [("Your total", recent)],
+                    [str(i + 1) for i in range(len(recent))],
+                    f"{label}: your last {len(recent)} finished totals, oldest first",
+                    x_title="Match",
+                )
+                if len(recent) > 1
+                else None,
+            }
+        )
+    return templates.TemplateResponse(
+        request,
+        "stats.html",
+        {
+            "page": "stats",
+            "columns": [name for name, _ in columns],
+            "rows": rows,
+            "played": golf["played"],
+            "rule_sets": rule_sets,
+            "solitaire_rows": solitaire_rows,
+            "solitaire_played": solitaire["played"],
+            "review": stats.get("review"),
+            "online_rows": online_rows,
+            "online_played": online.get("played", 0),
+            "daily_rows": daily_rows,
+            "daily_played": daily.get("played", 0),
+        },
+    )

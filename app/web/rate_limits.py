@@ -38,8 +38,13 @@ from app.web.stream_limits import is_event_stream
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 NEW_TABLE = re.compile(r"^/(api/)?tables/?$")
-WORDS = {"actions": "moves", "hints": "hints", "tables": "new tables", "streams": "connections to live tables",
-         "reads": "requests"}
+WORDS = {
+    "actions": "moves",
+    "hints": "hints",
+    "tables": "new tables",
+    "streams": "connections to live tables",
+    "reads": "requests",
+}
 UNLIMITED_READS = ("/static/", "/livez", "/healthz")
 
 
@@ -87,12 +92,16 @@ class RateLimitMiddleware:
             counted.append((per_session, (kind, "session", browser)))
         over = [(item, keys) for item, keys in counted if not self.limiter.test(item, *keys)]
         if over:
-            wait = max(math.ceil(self.limiter.get_window_stats(item, *keys).reset_time - time.time())
-                       for item, keys in over)
+            wait = max(
+                math.ceil(self.limiter.get_window_stats(item, *keys).reset_time - time.time()) for item, keys in over
+            )
             wait = max(wait, 1)
-            response = refusal(Request(scope, receive), 429,
-                               f"Too many {WORDS[kind]} in a short time: wait {wait} seconds and try again; "
-                               "nothing was changed.", headers={"Retry-After": str(wait)})
+            response = refusal(
+                Request(scope, receive),
+                429,
+                f"Too many {WORDS[kind]} in a short time: wait {wait} seconds and try again; nothing was changed.",
+                headers={"Retry-After": str(wait)},
+            )
             return await response(scope, receive, send)
         for item, keys in counted:
             self.limiter.hit(item, *keys)

@@ -19,13 +19,18 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, Stale, Unavailable
-from app.web.templating import templates
 from app.web.headers import SECURITY_HEADERS
+from app.web.templating import templates
 
 # The HTTP status of each of the services' refusals (app.service.errors); any other
 # refusal of theirs is a 400.
 STATUS_OF: dict[type[ServiceError], int] = {
-    Conflict: 409, Stale: 412, Invalid: 422, Unavailable: 503, NotFound: 404, Forbidden: 403,
+    Conflict: 409,
+    Stale: 412,
+    Invalid: 422,
+    Unavailable: 503,
+    NotFound: 404,
+    Forbidden: 403,
 }
 
 
@@ -74,8 +79,13 @@ def refusal(request: Request, status: int, sentence: str, headers: dict[str, str
     if request.headers.get("hx-request") == "true":
         return PlainTextResponse(sentence, status_code=status, headers=headers)
     title = TITLES.get(status) or HTTPStatus(status).phrase
-    return templates.TemplateResponse(request, "refusal.html", {"page": None, "title": title, "sentence": sentence},
-                                      status_code=status, headers=headers)
+    return templates.TemplateResponse(
+        request,
+        "refusal.html",
+        {"page": None, "title": title, "sentence": sentence},
+        status_code=status,
+        headers=headers,
+    )
 
 
 def install(app: FastAPI) -> None:
@@ -89,8 +99,12 @@ def install(app: FastAPI) -> None:
     async def failed(request: Request, error: Exception):
         # Answered by the outermost layer, outside the one that adds the security headers
         # (the error is still logged): in the same forms, the headers added here.
-        return refusal(request, 500, "Something went wrong on the server. Try again in a moment.",
-                       {name.decode(): value.decode() for name, value in SECURITY_HEADERS})
+        return refusal(
+            request,
+            500,
+            "Something went wrong on the server. Try again in a moment.",
+            {name.decode(): value.decode() for name, value in SECURITY_HEADERS},
+        )
 
     @app.exception_handler(HTTPException)
     async def http_refused(request: Request, error: HTTPException):

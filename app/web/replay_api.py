@@ -12,7 +12,8 @@ from app.web.dependencies import replays_of
 router = APIRouter(prefix="/api", tags=["replays"])
 
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    404: {"description": "No finished match has this replay link (or a daily's date is not over)."}}
+    404: {"description": "No finished match has this replay link (or a daily's date is not over)."}
+}
 
 
 class ReplaySeat(BaseModel):
@@ -42,8 +43,10 @@ class Replay(BaseModel):
     rules: dict[str, Any]
     seats: list[ReplaySeat]
     seed: int = Field(description="The public seed the match showed.")
-    deal_seed: str = Field(description="The engine's seed of the deals, a 64-bit number written in decimal: "
-                                       "app.golf.engine.replay(int(deal_seed), RuleSet(**rules), log) rebuilds every card.")
+    deal_seed: str = Field(
+        description="The engine's seed of the deals, a 64-bit number written in decimal: "
+        "app.golf.engine.replay(int(deal_seed), RuleSet(**rules), log) rebuilds every card."
+    )
     holes: list[ReplayHole]
     totals: list[int] = Field(description="Each seat's total, in seat order.")
 
@@ -51,7 +54,11 @@ class Replay(BaseModel):
 ReplayId = Annotated[str, Path(max_length=32, description="The id in the replay link /r/{id}.")]
 
 
-@router.get("/replays/{replay_id}", response_model=Replay, responses=RESPONSES,
-            summary="A finished match, to watch again or to export")
+@router.get(
+    "/replays/{replay_id}",
+    response_model=Replay,
+    responses=RESPONSES,
+    summary="A finished match, to watch again or to export",
+)
 def get_replay(request: Request, replay_id: ReplayId):
     return replays_of(request).export(replay_id)

@@ -17,9 +17,9 @@ from app.service.replays import Step, open_view, seats_of
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.common import is_htmx, render_fresh
+from app.web.dependencies import replays_of
 from app.web.numbers import query_number
 from app.web.table_view import scorecard_model
-from app.web.dependencies import replays_of
 
 router = APIRouter(include_in_schema=False)
 SPEEDS = (("0.5", "0.5×"), ("1", "1×"), ("2", "2×"), ("4", "4×"))
@@ -50,11 +50,17 @@ def replay_model(row: dict, step: Step) -> dict:
         board["held"].card = step.state.held
         board["held"].label = f"{holder['name']}'s drawn card, {tbl.card_label(step.state.held)}"
     return {
-        "id": row["id"], "b": board, "step": step.number, "count": step.count, "said": _said(step, seen),
+        "id": row["id"],
+        "b": board,
+        "step": step.number,
+        "count": step.count,
+        "said": _said(step, seen),
         "hole": sum(1 for first in step.holes if first <= step.number),
         "holes": [(number, first) for number, first in enumerate(step.holes, start=1)],
-        "scorecard": scorecard_model(seen), "rules_name": row["rules"].get("name") or "standard",
-        "names": [entry["name"] for entry in row["seats"]], "speeds": SPEEDS,
+        "scorecard": scorecard_model(seen),
+        "rules_name": row["rules"].get("name") or "standard",
+        "names": [entry["name"] for entry in row["seats"]],
+        "speeds": SPEEDS,
     }
 
 

@@ -20,8 +20,10 @@ RESPONSES: dict[int | str, dict[str, str]] = {
 
 
 @router.get("/match/review", responses=RESPONSES, summary="Every decision of yours in a finished hole, weighed")
-async def match_review(request: Request,
-                       hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None):
+async def match_review(
+    request: Request,
+    hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None,
+):
     """Each of your decisions in the hole (or every finished hole) with what the Expert
     would have done, the expected points it cost (``loss``, with its standard error
     ``se``), a verdict and a reason. Judged only from what you could see at the time."""
@@ -29,14 +31,23 @@ async def match_review(request: Request,
     return JSONResponse(body, status_code=status)
 
 
-TABLE_RESPONSES = {**RESPONSES, 403: {"description": "You have no seat at this table."},
-                   404: {"description": "There is no table with this code."}}
+TABLE_RESPONSES = {
+    **RESPONSES,
+    403: {"description": "You have no seat at this table."},
+    404: {"description": "There is no table with this code."},
+}
 
 
-@router.get("/tables/{code}/review", responses=TABLE_RESPONSES,
-            summary="Your own decisions at an online table, in a finished hole, weighed")
-async def table_review(request: Request, code: str,
-                       hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None):
+@router.get(
+    "/tables/{code}/review",
+    responses=TABLE_RESPONSES,
+    summary="Your own decisions at an online table, in a finished hole, weighed",
+)
+async def table_review(
+    request: Request,
+    code: str,
+    hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None,
+):
     """As ``/api/match/review``, for your own seat at the table: nobody sees another
     person's review."""
     status, body = await to_thread.run_sync(reviews_of(request).table_review, request.state.browser_id, code, hole)

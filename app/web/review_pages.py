@@ -23,38 +23,45 @@ from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.review import ReviewService
 from app.web import table as tbl
 from app.web.common import browser_id, render_fresh
+from app.web.dependencies import reviews_of
 from app.web.numbers import optional_whole_number, query_number
 from app.web.refusals import status_of
-from app.web.dependencies import reviews_of
 
 router = APIRouter(include_in_schema=False)
 
-VERDICT_NAMES = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-                 "blunder": "Blunder"}
+VERDICT_NAMES = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
 
 
 @dataclass(frozen=True)
 class Source:
     """Whose review the pages show, and where their links lead."""
 
-    base: str                # the review's own address: the list; ``/status`` and ``/decision`` under it
-    back: str                # the table the review is of
-    scorecard: str | None    # the scorecard page (a table of people shows its scorecard on its page)
+    base: str  # the review's own address: the list; ``/status`` and ``/decision`` under it
+    back: str  # the table the review is of
+    scorecard: str | None  # the scorecard page (a table of people shows its scorecard on its page)
     review: Callable[[ReviewService, str, int | None], tuple[int, dict]]
     decision: Callable[[ReviewService, str, int, int], tuple[int, dict]]
 
 
-OWN_MATCH = Source("/review", "/", "/scorecard",
-                   lambda reviews, browser, hole: reviews.match_review(browser, hole),
-                   lambda reviews, browser, hole, number: reviews.decision(browser, hole, number))
+OWN_MATCH = Source(
+    "/review",
+    "/",
+    "/scorecard",
+    lambda reviews, browser, hole: reviews.match_review(browser, hole),
+    lambda reviews, browser, hole, number: reviews.decision(browser, hole, number),
+)
 
 
 def table_seat(code: str) -> Source:
     """The review of this browser's seat at the table ``code``."""
     table = f"/t/{quote(code, safe='')}"
-    return Source(f"{table}/review", table, None,
-                  lambda reviews, browser, hole: reviews.table_review(browser, code, hole),
-                  lambda reviews, browser, hole, number: reviews.table_decision(browser, code, hole, number))
+    return Source(
+        f"{table}/review",
+        table,
+        None,
+        lambda reviews, browser, hole: reviews.table_review(browser, code, hole),
+        lambda reviews, browser, hole, number: reviews.table_decision(browser, code, hole, number),
+    )
 
 
 HOLE_MESSAGE = "A hole is named by its number, from 1: name a finished hole of this match."
@@ -99,16 +106,24 @@ def review_page(request: Request, source: Source) -> Response:
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
     status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
-    return render_fresh(request, "review.html", {"page": "review", "title": title, "r": body, "src": source,
-                                                 "names": VERDICT_NAMES}, 200 if status == 202 else status)
+    return render_fresh(
+        request,
+        "review.html",
+        {"page": "review", "title": title, "r": body, "src": source, "names": VERDICT_NAMES},
+        200 if status == 202 else status,
+    )
 
 
 def review_status(request: Request, source: Source) -> Response:
     """The review's body alone: the progress while it is prepared, then the review."""
     hole = _hole(request)
     status, body = _body(request, source, hole)
-    return render_fresh(request, "_review_body.html", {"r": body, "src": source, "names": VERDICT_NAMES},
-                        200 if status == 202 else status)
+    return render_fresh(
+        request,
+        "_review_body.html",
+        {"r": body, "src": source, "names": VERDICT_NAMES},
+        200 if status == 202 else status,
+    )
 
 
 def _mark(board: dict, action: dict, mark: str, words: str) -> None:
@@ -150,8 +165,12 @@ def decision_page(request: Request, source: Source) -> Response:
     except Unavailable:
         raise  # answered by the one refusal handler
     except ServiceError as error:
-        return render_fresh(request, "review.html", {**common, "r": {"refused": error.message, "hole": hole}},
-                            status_of(error) if status_of(error) != 400 else 422)
+        return render_fresh(
+            request,
+            "review.html",
+            {**common, "r": {"refused": error.message, "hole": hole}},
+            status_of(error) if status_of(error) != 400 else 422,
+        )
     if status != 200:
         return render_fresh(request, "review.html", {**common, "r": {**found, "hole": hole}})
     decision = found["decision"]
@@ -161,9 +180,11 @@ def decision_page(request: Request, source: Source) -> Response:
     if not same:
         _mark(board, decision["best"], "review-best", "the Expert's move")
     mark_reason(board, decision.get("points_at"))
-    return render_fresh(request, "review_decision.html", {
-        **common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board,
-        "same": same})
+    return render_fresh(
+        request,
+        "review_decision.html",
+        {**common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board, "same": same},
+    )
 
 
 # --------------------------------------------------------------------------- your match

@@ -58,34 +58,58 @@ class RuleOption:
 
 
 RULE_OPTIONS: list[RuleOption] = [
-    RuleOption("players", "Number of players", [(str(n), f"{n} players: you and {n - 1} computer{'s' if n > 2 else ''}")
-                                      for n in range(2, 9)]),
+    RuleOption(
+        "players",
+        "Number of players",
+        [(str(n), f"{n} players: you and {n - 1} computer{'s' if n > 2 else ''}") for n in range(2, 9)],
+    ),
     RuleOption("holes", "Holes", [(str(n), f"{n} hole{'s' if n > 1 else ''}") for n in range(1, 19)]),
     RuleOption("rows", "Rows in each grid", [("2", "2 rows"), ("3", "3 rows")]),
     RuleOption("cols", "Columns in each grid", [("2", "2 columns"), ("3", "3 columns"), ("4", "4 columns")]),
-    RuleOption("decks", "Packs of cards", [("none", "One, two for six or more players"), ("1", "1 pack"),
-                                           ("2", "2 packs"), ("3", "3 packs")], nullable=True),
+    RuleOption(
+        "decks",
+        "Packs of cards",
+        [("none", "One, two for six or more players"), ("1", "1 pack"), ("2", "2 packs"), ("3", "3 packs")],
+        nullable=True,
+    ),
     RuleOption("opening_reveals", "Cards turned up at the start", [(str(n), str(n)) for n in range(4)]),
     RuleOption("peek_near_row", "Look once at your bottom row", YES_NO),
-    RuleOption("flip_after_reject", "After Discard draw", [("must", "Must reveal a card"),
-                                                           ("may", "May reveal a card"), ("never", "No reveal")]),
-    RuleOption("ending", "The hole closes", [("all_face_up", "When all your cards are face up"),
-                                             ("knock", "When a player knocks")]),
+    RuleOption(
+        "flip_after_reject",
+        "After Discard draw",
+        [("must", "Must reveal a card"), ("may", "May reveal a card"), ("never", "No reveal")],
+    ),
+    RuleOption(
+        "ending",
+        "The hole closes",
+        [("all_face_up", "When all your cards are face up"), ("knock", "When a player knocks")],
+    ),
     RuleOption("final_turn", "Final turn for the others", YES_NO),
-    RuleOption("going_out_penalty", "Closing without the lowest score",
-               [("none", "No penalty"), ("double", "Your score doubles"), ("plus10", "10 points added")]),
+    RuleOption(
+        "going_out_penalty",
+        "Closing without the lowest score",
+        [("none", "No penalty"), ("double", "Your score doubles"), ("plus10", "10 points added")],
+    ),
     RuleOption("jokers", "Jokers (two in each pack)", YES_NO),
     RuleOption("joker_value", "A joker scores", _points(-5, 0)),
-    RuleOption("joker_pair_value", "A pair of jokers scores", [("none", "As any matched column"), *_points(-4, 0)],
-               nullable=True),
+    RuleOption(
+        "joker_pair_value",
+        "A pair of jokers scores",
+        [("none", "As any matched column"), *_points(-4, 0)],
+        nullable=True,
+    ),
     RuleOption("twos_face_value", "Twos at face value (2, not −2)", YES_NO),
     RuleOption("jacks_zero", "Jacks worth 0, kings 10", YES_NO),
     RuleOption("match_value", "A matched column scores", _points(-4, 0)),
     RuleOption("match_rows", "A row of one rank matches too", YES_NO),
     RuleOption("match_diagonals", "A diagonal of one rank matches too", YES_NO, "Square grids only."),
-    RuleOption("four_of_a_kind", "Two matched columns of one rank side by side",
-               [("none", "Score as two pairs"), ("-10", "Score −10"), ("-20", "Score −20")], "Two-row grids only.",
-               nullable=True),
+    RuleOption(
+        "four_of_a_kind",
+        "Two matched columns of one rank side by side",
+        [("none", "Score as two pairs"), ("-10", "Score −10"), ("-20", "Score −20")],
+        "Two-row grids only.",
+        nullable=True,
+    ),
 ]
 
 # Every rule a person can set is offered (the name is the form's preset, not a rule to set).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.golf.rules import RuleSet, RulesError, rules_from_dict
+from app.golf.rules import RulesError, RuleSet, rules_from_dict
 from app.golf.scoring import points_text
 from app.service.errors import Invalid
 from app.service.score_calculator import calculate, card_from_text
@@ -24,22 +24,50 @@ templates.env.filters["points"] = points_text
 
 # Each choice on the form: (field name, label, [(value, words, rule fields)]). The first
 # value is the standard game's; anything not listed is taken as the first.
-SHAPES = [("2x3", "2 rows of 3 (six-card)"), ("2x2", "2 rows of 2 (four-card)"), ("2x4", "2 rows of 4 (eight-card)"),
-          ("3x3", "3 rows of 3 (nine-card)"), ("3x4", "3 rows of 4")]
+SHAPES = [
+    ("2x3", "2 rows of 3 (six-card)"),
+    ("2x2", "2 rows of 2 (four-card)"),
+    ("2x4", "2 rows of 4 (eight-card)"),
+    ("3x3", "3 rows of 3 (nine-card)"),
+    ("3x4", "3 rows of 4"),
+]
 CHOICES: list[tuple[str, str, list[tuple[str, str, dict]]]] = [  # (field, label, [(value, words, rule fields)])
     ("shape", "Grid", [(value, words, {"rows": int(value[0]), "cols": int(value[2])}) for value, words in SHAPES]),
-    ("jokers", "Jokers", [("none", "No jokers", {}), ("-2", "Jokers in the deck, −2 each", {"jokers": True}),
-                          ("-5", "Jokers in the deck, −5 each", {"jokers": True, "joker_value": -5})]),
+    (
+        "jokers",
+        "Jokers",
+        [
+            ("none", "No jokers", {}),
+            ("-2", "Jokers in the deck, −2 each", {"jokers": True}),
+            ("-5", "Jokers in the deck, −5 each", {"jokers": True, "joker_value": -5}),
+        ],
+    ),
     ("twos", "Twos", [("-2", "A 2 counts −2", {}), ("2", "A 2 counts 2", {"twos_face_value": True})]),
-    ("court", "The zero card", [("kings", "Kings 0, jacks 10", {}), ("jacks", "Jacks 0, kings 10", {"jacks_zero": True})]),
+    (
+        "court",
+        "The zero card",
+        [("kings", "Kings 0, jacks 10", {}), ("jacks", "Jacks 0, kings 10", {"jacks_zero": True})],
+    ),
     ("pair", "A column pair", [("0", "scores 0", {}), ("-4", "scores −4", {"match_value": -4})]),
-    ("joker_pair", "A pair of jokers", [("same", "scores as any pair", {}),
-                                        ("-4", "scores −4", {"joker_pair_value": -4})]),
-    ("lines", "What else matches", [("columns", "Columns only", {}),
-                                    ("rows", "Rows too (nine-card)", {"match_rows": True}),
-                                    ("diagonals", "Rows and diagonals", {"match_rows": True, "match_diagonals": True})]),
-    ("four", "Four of a kind (two pairs side by side)", [("none", "No bonus", {}), ("-10", "−10", {"four_of_a_kind": -10}),
-                                                         ("-20", "−20", {"four_of_a_kind": -20})]),
+    (
+        "joker_pair",
+        "A pair of jokers",
+        [("same", "scores as any pair", {}), ("-4", "scores −4", {"joker_pair_value": -4})],
+    ),
+    (
+        "lines",
+        "What else matches",
+        [
+            ("columns", "Columns only", {}),
+            ("rows", "Rows too (nine-card)", {"match_rows": True}),
+            ("diagonals", "Rows and diagonals", {"match_rows": True, "match_diagonals": True}),
+        ],
+    ),
+    (
+        "four",
+        "Four of a kind (two pairs side by side)",
+        [("none", "No bonus", {}), ("-10", "−10", {"four_of_a_kind": -10}), ("-20", "−20", {"four_of_a_kind": -20})],
+    ),
 ]
 
 EXAMPLES = [
@@ -86,18 +114,34 @@ def score_form_model(params, base: str = "/score") -> dict:
     """Everything the calculator form and its result need, from the query's fields."""
     chosen, fields = choose(params)
     entries = list(params.getlist("card"))[:12]
-    model: dict[str, object] = {"chosen": chosen, "choices": CHOICES, "base": base, "message": None, "result": None,
-             "examples": [(words, example_href(base, cards, {**c})) for words, cards, c in EXAMPLES]}
+    model: dict[str, object] = {
+        "chosen": chosen,
+        "choices": CHOICES,
+        "base": base,
+        "message": None,
+        "result": None,
+        "examples": [(words, example_href(base, cards, {**c})) for words, cards, c in EXAMPLES],
+    }
     try:
         rules = rules_of(fields)
     except Invalid as error:
         rules = rules_of({k: v for k, v in fields.items() if k in ("rows", "cols")})
         model["message"] = f"These rules cannot go together: {error.message}"
-    entries = (entries + [""] * rules.cells)[:rules.cells]
-    model.update(rows=rules.rows, cols=rules.cols, rules=rules, cells=[
-        {"name": f"{row} row, {column} column", "value": entries[r * rules.cols + c][:8], "id": f"card-{r * rules.cols + c}"}
-        for r, row in enumerate(_names(rules.rows, ("top", "middle", "bottom")))
-        for c, column in enumerate(_names(rules.cols, ("left", "middle", "right")))])
+    entries = (entries + [""] * rules.cells)[: rules.cells]
+    model.update(
+        rows=rules.rows,
+        cols=rules.cols,
+        rules=rules,
+        cells=[
+            {
+                "name": f"{row} row, {column} column",
+                "value": entries[r * rules.cols + c][:8],
+                "id": f"card-{r * rules.cols + c}",
+            }
+            for r, row in enumerate(_names(rules.rows, ("top", "middle", "bottom")))
+            for c, column in enumerate(_names(rules.cols, ("left", "middle", "right")))
+        ],
+    )
     given = [e for e in entries if e.strip()]
     if model["message"]:
         return model
@@ -109,8 +153,9 @@ def score_form_model(params, base: str = "/score") -> dict:
     except Invalid as error:
         model["message"] = error.message
         return model
-    cards_text = " / ".join(" ".join(result_card(e) for e in entries[r * rules.cols:(r + 1) * rules.cols])
-                            for r in range(rules.rows))
+    cards_text = " / ".join(
+        " ".join(result_card(e) for e in entries[r * rules.cols : (r + 1) * rules.cols]) for r in range(rules.rows)
+    )
     model["result"] = {**result, "drawn": drawn_grid(cards_text, rules)}
     return model
 

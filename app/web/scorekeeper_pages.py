@@ -18,8 +18,7 @@ from starlette.datastructures import QueryParams
 
 from app.golf.scoring import points_text
 from app.service.errors import Invalid, ServiceError, Stale, Unavailable
-from app.service.scorekeeper import (HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX_PLAYERS, ScorekeeperService,
-                                     standings)
+from app.service.scorekeeper import HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX_PLAYERS, ScorekeeperService, standings
 from app.store.score_sheets import SheetRecord
 from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates
 from app.web.numbers import signed_number
@@ -52,15 +51,24 @@ def sheet_model(sheet: SheetRecord, typed: dict[str, str] | None = None) -> dict
         cells = []
         for p, value in enumerate(scores):
             field = f"s-{h}-{p}"
-            cells.append({"field": field, "value": typed.get(field, "" if value is None else str(value)),
-                          "shown": "" if value is None else points_text(value),
-                          "running": st.running[h][p], "label": f"Hole {h + 1}, {names[p]}"})
+            cells.append(
+                {
+                    "field": field,
+                    "value": typed.get(field, "" if value is None else str(value)),
+                    "shown": "" if value is None else points_text(value),
+                    "running": st.running[h][p],
+                    "label": f"Hole {h + 1}, {names[p]}",
+                }
+            )
         rows.append({"hole": h + 1, "cells": cells})
     leaders = [names[p] for p in st.leaders]
     if st.complete:
         best = points_text(st.totals[st.leaders[0]])
-        result = (f"{leaders[0]} wins with {best}." if len(leaders) == 1
-                  else f"A tie: {_and(leaders)} share the lowest total, {best}.")
+        result = (
+            f"{leaders[0]} wins with {best}."
+            if len(leaders) == 1
+            else f"A tie: {_and(leaders)} share the lowest total, {best}."
+        )
     else:
         result = None
     if not any(st.entered):
@@ -71,9 +79,17 @@ def sheet_model(sheet: SheetRecord, typed: dict[str, str] | None = None) -> dict
         status = f"After {st.holes_done} of {sheet.holes} holes, {_and(leaders)} share the lead on {points_text(st.totals[st.leaders[0]])}."
     last = sheet.history[-1] if sheet.history else None
     return {
-        "id": sheet.id, "version": sheet.version, "players": names, "holes": sheet.holes, "rows": rows,
-        "totals": [points_text(t) for t in st.totals], "gaps": ["leads" if g == 0 else f"+{g}" for g in st.gaps],
-        "leaders": st.leaders, "status": result or status, "result": result, "complete": st.complete,
+        "id": sheet.id,
+        "version": sheet.version,
+        "players": names,
+        "holes": sheet.holes,
+        "rows": rows,
+        "totals": [points_text(t) for t in st.totals],
+        "gaps": ["leads" if g == 0 else f"+{g}" for g in st.gaps],
+        "leaders": st.leaders,
+        "status": result or status,
+        "result": result,
+        "complete": st.complete,
         "share": f"/scorekeeper/shared/{sheet.share_code}",
         "undo_label": (f"Undo: hole {last[0] + 1}, {names[last[1]]}" if last else None),
     }
@@ -86,17 +102,37 @@ def _and(names: list[str]) -> str:
 # --------------------------------------------------------------------------- set-up and the list
 
 
-def _setup_model(request: Request, names: list[str], holes: str = "9", holes_other: str = "",
-                 chosen: dict | None = None, message: str | None = None) -> dict:
+def _setup_model(
+    request: Request,
+    names: list[str],
+    holes: str = "9",
+    holes_other: str = "",
+    chosen: dict | None = None,
+    message: str | None = None,
+) -> dict:
     sheets = []
     for sheet in _service(request).sheets(browser_id(request)):
         st = standings(sheet)
-        sheets.append({"id": sheet.id, "players": _and(sheet.players), "holes": sheet.holes,
-                       "done": st.holes_done, "complete": st.complete})
+        sheets.append(
+            {
+                "id": sheet.id,
+                "players": _and(sheet.players),
+                "holes": sheet.holes,
+                "done": st.holes_done,
+                "complete": st.complete,
+            }
+        )
     names = (names + [""] * MAX_PLAYERS)[:MAX_PLAYERS]
-    return {"page": "scorekeeper", "names": names, "holes": holes, "holes_other": holes_other,
-            "calc": {"choices": CHOICES, "chosen": chosen or choose({})[0]},
-            "sheets": sheets, "message": message, "max_holes": MAX_HOLES}
+    return {
+        "page": "scorekeeper",
+        "names": names,
+        "holes": holes,
+        "holes_other": holes_other,
+        "calc": {"choices": CHOICES, "chosen": chosen or choose({})[0]},
+        "sheets": sheets,
+        "message": message,
+        "max_holes": MAX_HOLES,
+    }
 
 
 @router.get("/scorekeeper", response_class=HTMLResponse)
@@ -128,18 +164,37 @@ async def create(request: Request):
 # --------------------------------------------------------------------------- the sheet
 
 
-def _sheet_page(request: Request, sheet: SheetRecord, message: str | None = None, status: int = 200,
-                typed: dict[str, str] | None = None, said: str | None = None) -> Response:
-    return render_fresh(request, "scorekeeper_sheet.html", {
-        "page": "scorekeeper", "sk": sheet_model(sheet, typed), "message": message, "said": said,
-        "pad": True}, status=status)
+def _sheet_page(
+    request: Request,
+    sheet: SheetRecord,
+    message: str | None = None,
+    status: int = 200,
+    typed: dict[str, str] | None = None,
+    said: str | None = None,
+) -> Response:
+    return render_fresh(
+        request,
+        "scorekeeper_sheet.html",
+        {"page": "scorekeeper", "sk": sheet_model(sheet, typed), "message": message, "said": said, "pad": True},
+        status=status,
+    )
 
 
-def _update(request: Request, sheet: SheetRecord, message: str | None = None, status: int = 200,
-            whole: bool = False, said: str | None = None) -> Response:
+def _update(
+    request: Request,
+    sheet: SheetRecord,
+    message: str | None = None,
+    status: int = 200,
+    whole: bool = False,
+    said: str | None = None,
+) -> Response:
     """The HTMX answer: the parts that changed, out of band (the cells too when ``whole``)."""
-    return render_fresh(request, "scorekeeper_update.html", {
-        "sk": sheet_model(sheet), "message": message, "whole": whole, "said": said}, status=status)
+    return render_fresh(
+        request,
+        "scorekeeper_update.html",
+        {"sk": sheet_model(sheet), "message": message, "whole": whole, "said": said},
+        status=status,
+    )
 
 
 def _valid_id(sheet_id: str) -> bool:
@@ -216,8 +271,10 @@ async def undo(request: Request, sheet_id: str):
             return _update(request, sheet, error.message, status_of(error), whole=True)
         return _sheet_page(request, sheet, error.message, status_of(error))
     hole, player, before, after = entry
-    said = (f"Taken back: hole {hole + 1}, {sheet.players[player]} is "
-            f"{'empty' if before is None else points_text(before)} again.")
+    said = (
+        f"Taken back: hole {hole + 1}, {sheet.players[player]} is "
+        f"{'empty' if before is None else points_text(before)} again."
+    )
     if htmx:
         return _update(request, sheet, whole=True, said=said)
     return _sheet_page(request, sheet, said=said)
@@ -244,12 +301,24 @@ def cell_calculator(request: Request, sheet_id: str):
     if not any(name in params for name, _, _ in CHOICES):
         params = _with_rules(params, sheet.rules)
     calc = score_form_model(params, base=f"/scorekeeper/{sheet_id}/calc")
-    return render_fresh(request, "scorekeeper_calc.html", {
-        "page": "scorekeeper", "calc": calc, "sk": {"id": sheet_id},
-        "hidden": {"hole": hole + 1, "player": player + 1},
-        "use": {"action": f"/scorekeeper/{sheet_id}/scores", "field": f"s-{hole}-{player}",
-                "who": f"{sheet.players[player]}, hole {hole + 1}"},
-        "who": sheet.players[player], "hole": hole + 1}, status=422 if calc["message"] else 200)
+    return render_fresh(
+        request,
+        "scorekeeper_calc.html",
+        {
+            "page": "scorekeeper",
+            "calc": calc,
+            "sk": {"id": sheet_id},
+            "hidden": {"hole": hole + 1, "player": player + 1},
+            "use": {
+                "action": f"/scorekeeper/{sheet_id}/scores",
+                "field": f"s-{hole}-{player}",
+                "who": f"{sheet.players[player]}, hole {hole + 1}",
+            },
+            "who": sheet.players[player],
+            "hole": hole + 1,
+        },
+        status=422 if calc["message"] else 200,
+    )
 
 
 def _with_rules(params, rules: dict) -> QueryParams:

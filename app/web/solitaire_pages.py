@@ -23,12 +23,21 @@ from app.cards import card_name
 from app.service.errors import Invalid
 from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
-from app.web.common import (FlashCookie, answer_move, arrival, back_after_move, browser_id, clock_text, form_version,
-                            now_ms, render_fresh, sentence)
+from app.web.common import (
+    FlashCookie,
+    answer_move,
+    arrival,
+    back_after_move,
+    browser_id,
+    clock_text,
+    form_version,
+    now_ms,
+    render_fresh,
+    sentence,
+)
+from app.web.dependencies import solitaire_of, statistics_of
 from app.web.numbers import optional_whole_number, whole_number
 from app.web.table import Card
-from app.web.dependencies import statistics_of
-from app.web.dependencies import solitaire_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -74,8 +83,7 @@ def prompt(state: dict) -> str:
 def played_sentence(before: dict, pile: int) -> str:
     """``"You played the 7 of clubs from pile 3 onto the 6 of hearts."``"""
     card = before["tableau"][pile][-1]
-    return (f"You played the {card_name(card)} from pile {pile + 1} "
-            f"onto the {card_name(before['foundation']['top'])}.")
+    return f"You played the {card_name(card)} from pile {pile + 1} onto the {card_name(before['foundation']['top'])}."
 
 
 def undone_sentence(before: dict, after: dict) -> str:
@@ -109,8 +117,15 @@ def pile_cards(state: dict) -> list[dict]:
                 card.action, card.param, card.value = "play", "pile", index
                 card.classes.append("playable")
             cards.append(card)
-        piles.append({"number": number, "index": index, "cards": cards, "count": len(pile),
-                      "label": f"Pile {number}, empty" if not pile else None})
+        piles.append(
+            {
+                "number": number,
+                "index": index,
+                "cards": cards,
+                "count": len(pile),
+                "label": f"Pile {number}, empty" if not pile else None,
+            }
+        )
     return piles
 
 
@@ -147,14 +162,23 @@ def new_deal_model(state: dict, typed: dict | None = None, error: str | None = N
         "seed_error": error if typed else None,
         "options": [(name, text, about, bool(rules.get(name))) for name, text, about in OPTIONS],
         "winnable_only": state.get("winnable_only", False),
-        "warn": (f"Leaving this deal now counts it as played, with {cards_text(state['score'])} left."
-                 if moved else None),
+        "warn": (
+            f"Leaving this deal now counts it as played, with {cards_text(state['score'])} left." if moved else None
+        ),
     }
 
 
-def table_context(state: dict, *, message: str | None = None, hint: str | None = None, say: str = "",
-                  focus: str = "", running: bool | None = None, typed: dict | None = None,
-                  stats: dict | None = None) -> dict:
+def table_context(
+    state: dict,
+    *,
+    message: str | None = None,
+    hint: str | None = None,
+    say: str = "",
+    focus: str = "",
+    running: bool | None = None,
+    typed: dict | None = None,
+    stats: dict | None = None,
+) -> dict:
     phase = state["phase"]
     if running is None:
         running = phase == "playing" and state["moves_taken"] > 0
@@ -239,13 +263,28 @@ def _default_focus(state: dict, after_pile: int = 0) -> str:
     return "sol-prompt"
 
 
-def render(request: Request, state: dict, *, status: int = 200, page: bool = False, flash: str | None = None,
-           autofocus: bool = False, **options) -> Response:
+def render(
+    request: Request,
+    state: dict,
+    *,
+    status: int = 200,
+    page: bool = False,
+    flash: str | None = None,
+    autofocus: bool = False,
+    **options,
+) -> Response:
     if options.get("typed") and page:
         # Without script a refused deal number goes back to the New deal page, as typed.
-        return render_fresh(request, "solitaire_new.html", {
-            "page": "solitaire", "nd": new_deal_model(state, options["typed"], options.get("message")),
-            "now_ms": now_ms()}, status)
+        return render_fresh(
+            request,
+            "solitaire_new.html",
+            {
+                "page": "solitaire",
+                "nd": new_deal_model(state, options["typed"], options.get("message")),
+                "now_ms": now_ms(),
+            },
+            status,
+        )
     if state["phase"] == "won":
         options["stats"] = statistics_of(request).of(browser_id(request))["solitaire"]
     t = table_context(state, **options)
@@ -257,8 +296,6 @@ def render(request: Request, state: dict, *, status: int = 200, page: bool = Fal
 # --------------------------------------------------------------------------- helpers
 
 
-
-
 def _pile(form) -> int:
     return whole_number(form.get("pile"), "Choose one of the seven piles: the move named none.", high=6)
 
@@ -266,8 +303,9 @@ def _pile(form) -> int:
 def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
     """The deal number, the winnable choice and the rules a New deal form asks for.
     The quick New deal button sends no options: the service keeps the last ones."""
-    seed = optional_whole_number(form.get("seed"), "A deal number is a whole number, such as 1234; "
-                                 "leave it empty for a random deal.", typed=True)
+    seed = optional_whole_number(
+        form.get("seed"), "A deal number is a whole number, such as 1234; leave it empty for a random deal.", typed=True
+    )
     if not form.get("options"):
         return seed, None, None
     rules = {name: bool(form.get(name)) for name in RULE_FLAGS}
@@ -329,9 +367,17 @@ def solitaire_page(request: Request):
     their last move; the redirect just after a move (no script) is not a return."""
     state, flash, just_acted = arrival(request, solitaire_of(request), FLASH)
     focus = flash.get("focus", "")
-    response = render(request, state, page=True, flash=flash.get("say"), hint=flash.get("hint"),
-                      message=flash.get("message"), focus=focus, autofocus=bool(focus),
-                      running=None if just_acted else False)
+    response = render(
+        request,
+        state,
+        page=True,
+        flash=flash.get("say"),
+        hint=flash.get("hint"),
+        message=flash.get("message"),
+        focus=focus,
+        autofocus=bool(focus),
+        running=None if just_acted else False,
+    )
     FLASH.forget(request, response)
     return response
 
@@ -350,8 +396,9 @@ def solitaire_fragment(request: Request):
 def new_deal_page(request: Request):
     """The New deal form as a page (the table opens it as a dialog when script runs)."""
     state = solitaire_of(request).current(browser_id(request))
-    return render_fresh(request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state),
-                                                        "now_ms": now_ms()})
+    return render_fresh(
+        request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state), "now_ms": now_ms()}
+    )
 
 
 @router.post("/solitaire/{command}")
@@ -364,12 +411,25 @@ async def solitaire_command(request: Request, command: str):
     refused = {"focus": "keep", "running": form.get("clock") == "running"}
     if command == "new" and form.get("options"):
         refused["typed"] = {"seed": str(form.get("seed") or "")[:40]}
-    return await answer_move(request, lambda: solitaire_of(request).current(browser_id(request)),
-                             lambda: _perform(request, command), render, _back, refused=refused)
+    return await answer_move(
+        request,
+        lambda: solitaire_of(request).current(browser_id(request)),
+        lambda: _perform(request, command),
+        render,
+        _back,
+        refused=refused,
+    )
 
 
 def _back(state: dict, options: dict) -> Response:
     """Without script: back to the page, with what happened and where focus goes kept
     for one showing."""
-    return back_after_move("/solitaire", FLASH, {"say": options.get("say"), "hint": options.get("hint"),
-                                                 "focus": options.get("focus") or _default_focus(state)})
+    return back_after_move(
+        "/solitaire",
+        FLASH,
+        {
+            "say": options.get("say"),
+            "hint": options.get("hint"),
+            "focus": options.get("focus") or _default_focus(state),
+        },
+    )

@@ -49,10 +49,13 @@ class StreamCapMiddleware:
             cap = self.caps[key[0]]
             if cap and self.open[key] >= cap:
                 whose = "this browser" if key[0] == "session" else "your address"
-                response = refusal(Request(scope, receive), 429,
-                                   f"Too many live tables are open from {whose} ({cap} at most): close a table's "
-                                   "page and this one connects again by itself.",
-                                   headers={"Retry-After": str(RETRY_SECONDS)})
+                response = refusal(
+                    Request(scope, receive),
+                    429,
+                    f"Too many live tables are open from {whose} ({cap} at most): close a table's "
+                    "page and this one connects again by itself.",
+                    headers={"Retry-After": str(RETRY_SECONDS)},
+                )
                 return await response(scope, receive, send)
         # No await between the check and the count: two streams opening at once cannot
         # both take the last place.

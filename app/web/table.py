@@ -26,19 +26,19 @@ RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
 class Card:
     """One card as drawn: face (rank and suit shown) or back, and its accessible name."""
 
-    label: str                  # the accessible name
-    card: str | None = None     # the code when face up, else None
-    peeked: str | None = None   # four-card rules: the owner's own face-down card it looked at
-    action: str | None = None   # the page route it submits to when it is a button
-    param: str | None = None    # the form field the button sends ...
+    label: str  # the accessible name
+    card: str | None = None  # the code when face up, else None
+    peeked: str | None = None  # four-card rules: the owner's own face-down card it looked at
+    action: str | None = None  # the page route it submits to when it is a button
+    param: str | None = None  # the form field the button sends ...
     value: str | int | None = None  # ... and its value
     matched: bool = False
     last_move: bool = False
-    focusable: bool = False     # reachable by Tab though not a button (your drawn card)
-    place: str = ""             # where it lies: "you-4", "stock", "discard", "held"
-    vt: str = ""                # the place it is drawn as coming from (a view transition's name)
-    base: str = "/play"         # where its page takes moves: a table of people has its own
-    points: int | None = None   # what a face-up card scores on its own under the match's rules
+    focusable: bool = False  # reachable by Tab though not a button (your drawn card)
+    place: str = ""  # where it lies: "you-4", "stock", "discard", "held"
+    vt: str = ""  # the place it is drawn as coming from (a view transition's name)
+    base: str = "/play"  # where its page takes moves: a table of people has its own
+    points: int | None = None  # what a face-up card scores on its own under the match's rules
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -103,8 +103,9 @@ HINTED = "hinted"  # the class of the card or button the hint suggests
 def board_cards(board: dict) -> list[Card]:
     """Every card a board shows: the piles, the drawn card and every seat's grid."""
     piles = [board["stock"], board["discard"], board["held"]]
-    return [card for card in piles if card is not None] + \
-        [card for seat in [board["me"], *board["opponents"]] for card in seat["cards"]]
+    return [card for card in piles if card is not None] + [
+        card for seat in [board["me"], *board["opponents"]] for card in seat["cards"]
+    ]
 
 
 def hint_target(action: dict | None) -> str:
@@ -156,8 +157,13 @@ def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozense
             label += f" (you looked: {card_label(peeked)})"
         if position in matched:
             label += ", paired"
-        card = Card(label=label, card=cell["card"] if cell["face_up"] else None, peeked=peeked,
-                    matched=position in matched, last_move=position in touched)
+        card = Card(
+            label=label,
+            card=cell["card"] if cell["face_up"] else None,
+            peeked=peeked,
+            matched=position in matched,
+            last_move=position in touched,
+        )
         if position in swap:
             card.action, card.param, card.value = "swap", "position", position
         elif position in reveal:
@@ -169,8 +175,11 @@ def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozense
 
 def touched_positions(events: list[dict], player_id: str) -> set[int]:
     """The positions of ``player_id``'s grid that these events changed."""
-    return {e["position"] for e in events
-            if e.get("player") == player_id and e.get("action") in ("swap", "reveal") and "position" in e}
+    return {
+        e["position"]
+        for e in events
+        if e.get("player") == player_id and e.get("action") in ("swap", "reveal") and "position" in e
+    }
 
 
 # --------------------------------------------------------------------------- the board
@@ -262,8 +271,14 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
     return {}
 
 
-def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str = "/play", hinted: str = "",
-          moves: list[dict] | None = None) -> dict:
+def board(
+    state: dict,
+    live: bool = True,
+    events: Sequence[dict] = (),
+    base: str = "/play",
+    hinted: str = "",
+    moves: list[dict] | None = None,
+) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live.
     ``events``: what happened, marked on the cards it changed. ``moves``: the events
@@ -277,8 +292,11 @@ def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str
     seats = [seat(state, i, live, touched[p["id"]], hinted if i == 0 else "") for i, p in enumerate(state["players"])]
 
     count = state["stock_count"]
-    stock = Card(label=f"Stock, {count} card{'s' if count != 1 else ''}" if count else
-                 "Stock, empty: drawing shuffles the discards into a new stock")
+    stock = Card(
+        label=f"Stock, {count} card{'s' if count != 1 else ''}"
+        if count
+        else "Stock, empty: drawing shuffles the discards into a new stock"
+    )
     stock.classes.append("stock")
     if "draw-stock" in kinds:
         stock.action, stock.param, stock.value = "draw", "source", "stock"
@@ -296,8 +314,9 @@ def board(state: dict, live: bool = True, events: Sequence[dict] = (), base: str
     held = None
     held_by = None
     if state.get("held"):
-        held = Card(label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"],
-                    focusable=True)
+        held = Card(
+            label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"], focusable=True
+        )
         held_by = "you"
     else:
         for player in state["players"]:

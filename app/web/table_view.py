@@ -71,12 +71,18 @@ def scorecard_model(state: dict) -> dict:
     rows = []
     for hole in range(1, state["holes"] + 1):
         row = played.get(hole)
-        cells = [{"score": row["scores"].get(p["id"]) if row else None,
-                  "total": row["totals"].get(p["id"]) if row else None} for p in players]
+        cells = [
+            {"score": row["scores"].get(p["id"]) if row else None, "total": row["totals"].get(p["id"]) if row else None}
+            for p in players
+        ]
         rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
     result = words.match_result_sentence(state) if state["phase"] == "match_over" else None
-    return {"players": players, "rows": rows, "result": result,
-            "caption": "Each completed hole, and the running totals"}
+    return {
+        "players": players,
+        "rows": rows,
+        "result": result,
+        "caption": "Each completed hole, and the running totals",
+    }
 
 
 def summary_model(state: dict) -> dict | None:
@@ -89,8 +95,12 @@ def summary_model(state: dict) -> dict | None:
     holes = [str(row["hole"]) for row in state["scorecard"]]
     return {
         "result": words.match_result_sentence(state),
-        "chart": line_chart(series, holes, "Running totals by hole: " + "; ".join(
-            f"{name} {line[-1] if line else 0}" for name, line in series), x_title="Hole"),
+        "chart": line_chart(
+            series,
+            holes,
+            "Running totals by hole: " + "; ".join(f"{name} {line[-1] if line else 0}" for name, line in series),
+            x_title="Hole",
+        ),
         "scorecard": {**scorecard_model(state), "result": None},  # the result is said above it
         "actions_taken": state["actions_taken"],
         "hints_used": state["hints_used"],
@@ -122,8 +132,11 @@ def new_game_model(state: dict) -> dict:
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
         "rule_options": RULE_OPTIONS,
         "preset_words": all_preset_words(),
-        "warn": ("Dealing a new game now counts this unfinished match as a loss."
-                 if state["actions_taken"] and state["phase"] != "match_over" else None),
+        "warn": (
+            "Dealing a new game now counts this unfinished match as a loss."
+            if state["actions_taken"] and state["phase"] != "match_over"
+            else None
+        ),
     }
 
 
@@ -148,8 +161,13 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
     frames, start = [], 0
     for events, seen in steps:
         stop = start + len(events)
-        frames.append({"board": tbl.board(seen, live=False, events=events),
-                       "prompt": words.prompt(seen), "say": LINE.join(s for s, i in sentences if start <= i < stop)})
+        frames.append(
+            {
+                "board": tbl.board(seen, live=False, events=events),
+                "prompt": words.prompt(seen),
+                "say": LINE.join(s for s, i in sentences if start <= i < stop),
+            }
+        )
         start = stop
     return frames, ""
 
@@ -159,8 +177,7 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
     person's own when nothing followed it (the state's events leave it out)."""
     state = outcome.state
     moves = [e for events, _ in outcome.frames for e in events]
-    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted,
-                      moves=moves or None)
+    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted, moves=moves or None)
     if frames:
         # The steps have shown the deal, the flips and the last moves arriving: the board
         # that follows them shows where everything is without playing any of it again.
@@ -174,9 +191,19 @@ def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = 
     return board
 
 
-def table_context(request: Request, outcome: Outcome, *, message: str | None = None, hint: str | None = None,
-                  hinted: str = "", returning: bool = False, focus: str = "prompt", flash: str | None = None,
-                  said: str | None = None, dealt: bool = False) -> dict:
+def table_context(
+    request: Request,
+    outcome: Outcome,
+    *,
+    message: str | None = None,
+    hint: str | None = None,
+    hinted: str = "",
+    returning: bool = False,
+    focus: str = "prompt",
+    flash: str | None = None,
+    said: str | None = None,
+    dealt: bool = False,
+) -> dict:
     """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
     so its cards are drawn being dealt (a new hole's deal is an event of its own)."""
     state = outcome.state
@@ -229,4 +256,3 @@ def table_context(request: Request, outcome: Outcome, *, message: str | None = N
         "review_url": "/review",  # the review of your play; a table of people has its own
         "refusals": words.refusals(state, paused=paused, returning=returning),
     }
-

@@ -71,8 +71,9 @@ def player_names(state: dict) -> dict[str, str]:
 # --------------------------------------------------------------------------- results and prompts
 
 
-def hole_result_sentence(state: dict, hole: int | None = None, scores: dict | None = None, *,
-                         whole: bool = False) -> str:
+def hole_result_sentence(
+    state: dict, hole: int | None = None, scores: dict | None = None, *, whole: bool = False
+) -> str:
     """The hole's result: with two players, or ``whole``, every seat's score (``"Hole 3
     is over: you scored 5, the computer 12"``); with more, short enough for the one line
     of a prompt: yours and the lowest (``"Hole 3 is over: you scored 9, the lowest 2
@@ -234,8 +235,13 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
             continue
         flush_draw(index)
         if kind == "swap":
-            sentences.append((f"{who} swapped the {card_label(event['card'])} into {where(event['position'])}, "
-                              f"discarding the {card_label(event['discarded'])}.", index))
+            sentences.append(
+                (
+                    f"{who} swapped the {card_label(event['card'])} into {where(event['position'])}, "
+                    f"discarding the {card_label(event['discarded'])}.",
+                    index,
+                )
+            )
         elif kind == "reject":
             sentences.append((f"{who} threw away the {card_label(event['card'])}.", index))
         elif kind == "reveal":
@@ -252,7 +258,9 @@ def narrate(events: list[dict], state: dict) -> list[tuple[str, int]]:
         elif kind == "reshuffle":
             sentences.append((f"The discards were shuffled into a new stock of {event['stock_count']} cards.", index))
         elif kind == "hole_scored":
-            sentences.append((hole_result_sentence(state, event.get("hole"), event.get("scores"), whole=True) + ".", index))
+            sentences.append(
+                (hole_result_sentence(state, event.get("hole"), event.get("scores"), whole=True) + ".", index)
+            )
         elif kind == "deal":
             sentences.append((f"Hole {event['hole']} is dealt.", index))
     flush_draw(len(events) - 1)
@@ -302,8 +310,9 @@ def closing_sentence(player_id: str, state: dict) -> str:
     if not rules.get("final_turn", True):
         then = "the hole ends"
     elif len(others) > 1:
-        then = "everyone else, you too, has one final turn" if "you" in others else \
-            "each of the others has one final turn"
+        then = (
+            "everyone else, you too, has one final turn" if "you" in others else "each of the others has one final turn"
+        )
     else:
         then = f"{subject(others[0], names)} {'have' if others[0] == 'you' else 'has'} one final turn"
     return f"{how}: {then}."
@@ -323,8 +332,9 @@ def describe_action(action: dict, state: dict) -> str:
         held = (state.get("held") or {}).get("card")
         what = f"the {card_label(held)}" if held else "your card"
         return f"Swap {what} into {position_name(action['position'], rules['rows'], rules['cols'])}"
-    return {"reject": "Discard draw", "skip": "Reveal none", "knock": "Knock",
-            "next_hole": "Deal the next hole"}.get(kind, "Play on")
+    return {"reject": "Discard draw", "skip": "Reveal none", "knock": "Knock", "next_hole": "Deal the next hole"}.get(
+        kind, "Play on"
+    )
 
 
 def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
@@ -336,8 +346,7 @@ def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
     rules = state["rules"]
     seat, action = undone[0]
     kind = action.get("action", "")
-    where = (position_name(action["position"], rules["rows"], rules["cols"])
-             if kind in ("reveal", "swap") else "")
+    where = position_name(action["position"], rules["rows"], rules["cols"]) if kind in ("reveal", "swap") else ""
     mine = {
         "reveal": f"turning up your card at {where}",
         "swap": f"your swap into {where}",
@@ -395,8 +404,9 @@ def timer_urgent_sentence(seconds: int) -> str:
 # --------------------------------------------------------------------------- refusals
 
 
-def refusals(state: dict, *, paused: bool = False, returning: bool = False, online: bool = False,
-             watching: bool = False) -> dict[str, str]:
+def refusals(
+    state: dict, *, paused: bool = False, returning: bool = False, online: bool = False, watching: bool = False
+) -> dict[str, str]:
     """Why each thing a person may click or press is not allowed now, one short sentence
     each, for the page to say when it is tried; only what is refused now is listed.
 
@@ -413,8 +423,10 @@ def refusals(state: dict, *, paused: bool = False, returning: bool = False, onli
     'The 4 of hearts came from the discard pile: it must go into your grid.'
     """
     if watching:
-        return {key: "You are watching this table: only the players at it make moves."
-                for key in ("stock", "discard", "mine-up", "mine-down", "other")}
+        return {
+            key: "You are watching this table: only the players at it make moves."
+            for key in ("stock", "discard", "mine-up", "mine-down", "other")
+        }
     kinds = legal_kinds(state)
     names = player_names(state)
     phase = state["phase"]
@@ -429,8 +441,12 @@ def refusals(state: dict, *, paused: bool = False, returning: bool = False, onli
     if paused:
         press = "Play" if returning else "Resume"
         everything = f"The match is paused: press {press} to play on."
-        return {**said, **{key: everything for key in ("stock", "discard", "held", "mine-up", "mine-down",
-                                                       "x", "r", "k", "n", "u")}}
+        return {
+            **said,
+            **{
+                key: everything for key in ("stock", "discard", "held", "mine-up", "mine-down", "x", "r", "k", "n", "u")
+            },
+        }
     if phase == "match_over":
         over = "The match is over: start a new game or restart the match."
         return {**said, **{key: over for key in ("stock", "discard", "mine-up", "mine-down", "x", "r", "k", "n")}}
@@ -466,13 +482,19 @@ def refusals(state: dict, *, paused: bool = False, returning: bool = False, onli
         said["x"] = "There is no drawn card to throw away: draw one first."
         said["r"] = "Reveal none comes after you throw away a card drawn from the stock."
         if "draw-discard" not in kinds:
-            said["discard"] = "The discard pile is empty: draw from the stock." if not state["discard"]["top"] \
+            said["discard"] = (
+                "The discard pile is empty: draw from the stock."
+                if not state["discard"]["top"]
                 else "The discard pile cannot be taken now: draw from the stock."
+            )
         if "draw-stock" not in kinds:
             said["stock"] = "The stock cannot be drawn now: take the top of the discard pile."
         if "knock" not in kinds:
-            said["k"] = "The hole is already closing: take your final turn." if state.get("closing") and knocking \
+            said["k"] = (
+                "The hole is already closing: take your final turn."
+                if state.get("closing") and knocking
                 else ("Knocking is not part of these rules." if not knocking else "You cannot knock now.")
+            )
         return said
     if phase == "place":
         from_discard = held.get("source") == "discard"
@@ -482,8 +504,11 @@ def refusals(state: dict, *, paused: bool = False, returning: bool = False, onli
         if "reject" not in kinds:
             said["x"] = must
         said["r"] = "Reveal none comes after Discard draw." if not from_discard else must
-        said["k"] = "Knocking is not part of these rules." if not knocking else \
-            "You can knock only at the start of your turn, instead of drawing."
+        said["k"] = (
+            "Knocking is not part of these rules."
+            if not knocking
+            else "You can knock only at the start of your turn, instead of drawing."
+        )
         return said
     if phase == "flip":
         finish = "Turn up one of your face-down cards to finish your turn."

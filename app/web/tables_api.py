@@ -34,23 +34,31 @@ PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet str
 log = logging.getLogger(__name__)
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
-TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {**REFUSALS,
-                  403: {"description": "You have no seat at this table (or are not its host); nothing changed."},
-                  404: {"description": "No table has this code."}}
+TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {
+    **REFUSALS,
+    403: {"description": "You have no seat at this table (or are not its host); nothing changed."},
+    404: {"description": "No table has this code."},
+}
 
 
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(description="The table's name, up to 60 characters.")
-    seats: list[str] = Field(description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
-                                         'level (' + ", ".join(f'"{level}"' for level in LEVELS) + '); 2 to 8 seats.')
+    seats: list[str] = Field(
+        description='Seat 0 "host" (you), then "open" (waits for a person) or a computer '
+        "level (" + ", ".join(f'"{level}"' for level in LEVELS) + "); 2 to 8 seats."
+    )
     rules: dict[str, Any] | str | None = Field(
-        None, description='A preset name ("nine-card") or rule fields as for /api/match/new; '
-                          '"players" is the number of seats.')
+        None,
+        description='A preset name ("nine-card") or rule fields as for /api/match/new; '
+        '"players" is the number of seats.',
+    )
     host_name: str = Field("Host", description="Your name at the table, up to 24 characters.")
     timer_seconds: int | None = Field(
-        None, description="Seconds each person has for a decision (10 to 3600); when they run out a computer "
-                          "player makes it. Off (null) by default.")
+        None,
+        description="Seconds each person has for a decision (10 to 3600); when they run out a computer "
+        "player makes it. Off (null) by default.",
+    )
 
 
 class Join(BaseModel):
@@ -74,8 +82,17 @@ def answer(table: dict, status: int = 200) -> JSONResponse:
 
 @router.post("", status_code=201, responses=TABLE_REFUSALS, summary="Make a table; you sit at seat 0 as its host")
 def make_table(body: NewTable, service: Tables, browser_id: BrowserId):
-    return answer(service.create(browser_id, name=body.name, rules=body.rules, seats=body.seats,
-                                 host_name=body.host_name, timer_seconds=body.timer_seconds).table, 201)
+    return answer(
+        service.create(
+            browser_id,
+            name=body.name,
+            rules=body.rules,
+            seats=body.seats,
+            host_name=body.host_name,
+            timer_seconds=body.timer_seconds,
+        ).table,
+        201,
+    )
 
 
 @router.get("/{code}", responses=TABLE_REFUSALS, summary="The table from your seat, or as a spectator")
@@ -88,10 +105,14 @@ def join(code: Code, body: Join, service: Tables, browser_id: BrowserId):
     return answer(service.join(browser_id, code, body.name).table)
 
 
-@router.post("/{code}/seats/{seat}", responses=TABLE_REFUSALS,
-             summary="The host makes a seat open or a computer player, before the start")
-def set_seat(code: Code, seat: Annotated[int, Path(ge=0, le=7)], body: SeatKind, service: Tables,
-             browser_id: BrowserId):
+@router.post(
+    "/{code}/seats/{seat}",
+    responses=TABLE_REFUSALS,
+    summary="The host makes a seat open or a computer player, before the start",
+)
+def set_seat(
+    code: Code, seat: Annotated[int, Path(ge=0, le=7)], body: SeatKind, service: Tables, browser_id: BrowserId
+):
     return answer(service.set_seat(browser_id, code, seat, body.kind).table)
 
 
@@ -108,8 +129,11 @@ async def _play_at_table(code: Code, service: Tables, browser_id: BrowserId) -> 
 add_move_routes(router, "/{code}", Annotated[Play, Depends(_play_at_table)], responses=TABLE_REFUSALS)
 
 
-@router.post("/{code}/undo", responses=TABLE_REFUSALS,
-             summary="Take back your own last action while no other seat has acted since")
+@router.post(
+    "/{code}/undo",
+    responses=TABLE_REFUSALS,
+    summary="Take back your own last action while no other seat has acted since",
+)
 def undo(code: Code, service: Tables, browser_id: BrowserId, version: Version):
     return answer(service.undo(browser_id, code, if_match=version).table)
 
@@ -119,8 +143,11 @@ def leave(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.leave(browser_id, code).table)
 
 
-@router.post("/{code}/again", responses=TABLE_REFUSALS,
-             summary="After the end: a new table with the same rules and seats, made once (its code is `next`)")
+@router.post(
+    "/{code}/again",
+    responses=TABLE_REFUSALS,
+    summary="After the end: a new table with the same rules and seats, made once (its code is `next`)",
+)
 def again(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.again(browser_id, code).table)
 
@@ -136,9 +163,12 @@ class TableEventStream(EventSourceResponse):
             log.info("closed the event stream of a page that stopped reading it (%s)", scope["path"])
 
 
-@router.get("/{code}/events", responses={404: TABLE_REFUSALS[404]},
-            summary="text/event-stream: `event: table` with `{\"version\": n}` after every change "
-                    "(`\"seats\": true` too when a seat's connection changed)")
+@router.get(
+    "/{code}/events",
+    responses={404: TABLE_REFUSALS[404]},
+    summary='text/event-stream: `event: table` with `{"version": n}` after every change '
+    '(`"seats": true` too when a seat\'s connection changed)',
+)
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
     notifier = request.app.state.notifier
     stream = secrets.token_hex(8)
@@ -166,8 +196,10 @@ async def events(code: Code, request: Request, service: Tables, browser_id: Brow
                     continue
                 except StopAsyncIteration:
                     return
-                yield {"event": "table", "data": json.dumps(
-                    {"version": newer.version, **({"seats": True} if newer.seats else {})})}
+                yield {
+                    "event": "table",
+                    "data": json.dumps({"version": newer.version, **({"seats": True} if newer.seats else {})}),
+                }
         finally:
             # The stream is over (the client went away): free everything, even while
             # being cancelled.

@@ -23,11 +23,11 @@ from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
 from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
+from app.web.dependencies import tables_of
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
 from app.web.table_view import live_board, new_game_model, table_context
-from app.web.dependencies import tables_of
 
 router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
@@ -37,8 +37,6 @@ SEAT_KINDS = ("open", *LEVELS)
 NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
 URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
-
-
 
 
 def _redirect(path: str) -> RedirectResponse:
@@ -51,8 +49,15 @@ def _redirect(path: str) -> RedirectResponse:
 def make_table_model(form=None, message: str | None = None) -> dict:
     """The make-table form: the New game form's rules, then the seats, the name, the timer."""
     form = form or {}
-    rules_form = new_game_model({"version": 0, "level": None, "rules": {"name": form.get("preset", "standard")},
-                                 "actions_taken": 0, "phase": "draw"})
+    rules_form = new_game_model(
+        {
+            "version": 0,
+            "level": None,
+            "rules": {"name": form.get("preset", "standard")},
+            "actions_taken": 0,
+            "phase": "draw",
+        }
+    )
     rules_form.update(levels=[], players_choices=[], seed=False, warn=None)
     seats = min(max(query_number(form.get("seat_count"), default=4), 2), 8)
     return {
@@ -86,11 +91,19 @@ def _new_table_request(form) -> dict:
         seats.append(kind)
     rules = rules_from_form(form)
     rules.pop("players", None)
-    timer = optional_whole_number(form.get("timer_seconds"),
-                                  f"The turn timer is off or {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.",
-                                  low=TIMER_SECONDS[0], high=TIMER_SECONDS[1])
-    return {"name": form.get("name") or "", "rules": rules, "seats": seats,
-            "host_name": form.get("host_name") or "", "timer_seconds": timer}
+    timer = optional_whole_number(
+        form.get("timer_seconds"),
+        f"The turn timer is off or {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.",
+        low=TIMER_SECONDS[0],
+        high=TIMER_SECONDS[1],
+    )
+    return {
+        "name": form.get("name") or "",
+        "rules": rules,
+        "seats": seats,
+        "host_name": form.get("host_name") or "",
+        "timer_seconds": timer,
+    }
 
 
 @router.post("/tables")  # the path the rate limit on new tables counts
@@ -101,8 +114,12 @@ async def make_table(request: Request):
     except Unavailable:
         raise
     except ServiceError as refusal:
-        return render_fresh(request, "table_online_new.html",
-                            {"page": "friends", "m": make_table_model(form, refusal.message)}, status_of(refusal))
+        return render_fresh(
+            request,
+            "table_online_new.html",
+            {"page": "friends", "m": make_table_model(form, refusal.message)},
+            status_of(refusal),
+        )
     return _redirect(f"/t/{table['code']}")
 
 
@@ -138,12 +155,18 @@ def _result_sentence(state: dict) -> str:
 def _timer_words(table: dict) -> dict | None:
     if table["seconds_left"] is None or table["match"] is None:
         return None
-    waiting = [p["name"] for p in table["match"]["players"]
-               if p["kind"] == "person" and p["id"] in _to_act(table["match"])]
-    mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or \
-        (table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"]))
-    return {"seconds": table["seconds_left"], "who": "you" if mine else (", ".join(waiting) or "the table"),
-            "urgent_from": URGENT_SECONDS, "urgent_say": words.timer_urgent_sentence(URGENT_SECONDS) if mine else ""}
+    waiting = [
+        p["name"] for p in table["match"]["players"] if p["kind"] == "person" and p["id"] in _to_act(table["match"])
+    ]
+    mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or (
+        table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"])
+    )
+    return {
+        "seconds": table["seconds_left"],
+        "who": "you" if mine else (", ".join(waiting) or "the table"),
+        "urgent_from": URGENT_SECONDS,
+        "urgent_say": words.timer_urgent_sentence(URGENT_SECONDS) if mine else "",
+    }
 
 
 def _to_act(match: dict) -> set[str]:
@@ -151,22 +174,41 @@ def _to_act(match: dict) -> set[str]:
     return {turn} if turn else set()
 
 
-def online_context(request: Request, view: TableOutcome, *, message: str | None = None, said: str | None = None,
-                   focus: str = "prompt", shown: int | None = None) -> dict:
+def online_context(
+    request: Request,
+    view: TableOutcome,
+    *,
+    message: str | None = None,
+    said: str | None = None,
+    focus: str = "prompt",
+    shown: int | None = None,
+) -> dict:
     """The table fragment's model: the single-player table's, with what differs at a
     table of people (no pause, restart, new game or hint; undo by the table's rules; the
     seats' names and connections; the timer; leave; another match)."""
     table = view.table
     code = table["code"]
     base = f"/t/{code}"
-    context = {"code": code, "name": table["name"], "status": table["status"], "you": table["you"],
-               "is_host": table["you"] == table["host"], "host_seat": table["host"],
-               "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
-               "moves": view.moves, "stamp": _stamp(table), "version": table["version"],
-               "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
-               "link": str(request.base_url).rstrip("/") + base, "base": base, "next": table["next"],
-               "message": message, "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
-               "open_seats": any(s["kind"] == "open" for s in table["seats"]), "online": True}
+    context = {
+        "code": code,
+        "name": table["name"],
+        "status": table["status"],
+        "you": table["you"],
+        "is_host": table["you"] == table["host"],
+        "host_seat": table["host"],
+        "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
+        "moves": view.moves,
+        "stamp": _stamp(table),
+        "version": table["version"],
+        "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
+        "link": str(request.base_url).rstrip("/") + base,
+        "base": base,
+        "next": table["next"],
+        "message": message,
+        "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
+        "open_seats": any(s["kind"] == "open" for s in table["seats"]),
+        "online": True,
+    }
     if table["status"] == "waiting":
         return context
     match = dict(table["match"])
@@ -174,8 +216,10 @@ def online_context(request: Request, view: TableOutcome, *, message: str | None 
     connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
     for player in match["players"]:
         player["connected"] = connected.get(player["seat"])
-    frames = [(events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
-              for events, seen in view.frames]
+    frames = [
+        (events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
+        for events, seen in view.frames
+    ]
     outcome = Outcome(match, frames)
     t = table_context(request, outcome, message=message, focus=focus, said=said)
     over = match["phase"] == "match_over"
@@ -185,14 +229,18 @@ def online_context(request: Request, view: TableOutcome, *, message: str | None 
         play_base=f"{base}/play",
         running=match["phase"] != "match_over",  # the clock ticks; can_pause false: no pause when hidden
         board=live_board(outcome, t["frames"], live=not watching, base=f"{base}/play"),
-        can_pause=False, can_hint=False, confirm_restart=False,
-        can_undo=match["can_undo"], watching=watching,
+        can_pause=False,
+        can_hint=False,
+        confirm_restart=False,
+        can_undo=match["can_undo"],
+        watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
         timer=_timer_words(table),
         refusals=words.refusals(match, online=True, watching=watching),
         # The latest of what the timer did replaces the one before: they do not pile up.
-        notices=[n["message"] for n in table["notices"]
-                 if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS][-1:],
+        notices=[
+            n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS
+        ][-1:],
     )
     if over:
         t["prompt"] = _result_sentence(match) + "."
@@ -235,8 +283,9 @@ def table_fragment(request: Request, code: str):
     """The fragment from the caller's seat, with what happened since ``seen``; nothing
     (204) when the page already shows the table as it stands (``stamp``), found before
     anything is restored or drawn."""
-    view = tables_of(request).refresh(browser_id(request), code, _seen(request),
-                                     request.query_params.get("stamp") or None)
+    view = tables_of(request).refresh(
+        browser_id(request), code, _seen(request), request.query_params.get("stamp") or None
+    )
     if view is None:
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
@@ -264,8 +313,13 @@ async def _answer(request: Request, code: str, perform) -> Response:
             shown = None
         return outcome, {"said": said, "shown": shown}
 
-    return await answer_move(request, lambda: service.since(browser, code, seen), performed, _render,
-                             lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"))
+    return await answer_move(
+        request,
+        lambda: service.since(browser, code, seen),
+        performed,
+        _render,
+        lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"),
+    )
 
 
 @router.post("/t/{code}/play/{command}")
@@ -278,8 +332,10 @@ async def play(request: Request, code: str, command: str):
         if command == "undo":
             return service.undo(browser, code, if_match=version), "Your last move was taken back."
         if command in ("reveal", "swap"):
-            action = {"action": command,
-                      "position": whole_number(form.get("position"), "Choose a card: the move named no position.")}
+            action = {
+                "action": command,
+                "position": whole_number(form.get("position"), "Choose a card: the move named no position."),
+            }
         elif command == "draw":
             action = {"action": "draw", "source": form.get("source")}
         else:
@@ -301,6 +357,7 @@ async def join(request: Request, code: str):
 async def set_seat(request: Request, code: str, seat: int):
     def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
         return service.set_seat(browser, code, seat, form.get("kind") or ""), None
+
     return await _answer(request, code, perform)
 
 
@@ -308,6 +365,7 @@ async def set_seat(request: Request, code: str, seat: int):
 async def start(request: Request, code: str):
     def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
         return service.start(browser, code, form.get("fill") or None), None
+
     return await _answer(request, code, perform)
 
 
@@ -321,4 +379,3 @@ async def leave(request: Request, code: str):
 async def again(request: Request, code: str):
     table = tables_of(request).again(browser_id(request), code).table
     return _redirect(f"/t/{table['next']}")
-

@@ -16,9 +16,24 @@ from app.resources import STATIC, TEMPLATES
 templates = Jinja2Templates(directory=TEMPLATES)
 
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``.
-ASSETS = ("common.js", "golf.css", "golf.js", "new-game.js", "solitaire.css", "solitaire.js", "summary.js",
-          "review.css", "review.js", "feel.css", "themes.css", "themes.js", "replay.css", "replay.js", "daily.css",
-          "daily.js")
+ASSETS = (
+    "common.js",
+    "golf.css",
+    "golf.js",
+    "new-game.js",
+    "solitaire.css",
+    "solitaire.js",
+    "summary.js",
+    "review.css",
+    "review.js",
+    "feel.css",
+    "themes.css",
+    "themes.js",
+    "replay.css",
+    "replay.js",
+    "daily.css",
+    "daily.js",
+)
 
 
 def asset_version(names: tuple[str, ...] = ASSETS) -> str:

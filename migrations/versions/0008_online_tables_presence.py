@@ -5,25 +5,25 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-12-01
 """
-from alembic import op
+
 import sqlalchemy as sa
+from alembic import op
 
-
-revision = '0008'
-down_revision = '0007'
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('online_tables', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('seen_ms', sa.BigInteger(), nullable=True))
-        batch_op.add_column(sa.Column('away', sa.Boolean(), server_default=sa.false(), nullable=False))
-        batch_op.add_column(sa.Column('read_ms', sa.BigInteger(), nullable=True))
+    with op.batch_alter_table("online_tables", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("seen_ms", sa.BigInteger(), nullable=True))
+        batch_op.add_column(sa.Column("away", sa.Boolean(), server_default=sa.false(), nullable=False))
+        batch_op.add_column(sa.Column("read_ms", sa.BigInteger(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('online_tables', schema=None) as batch_op:
-        batch_op.drop_column('read_ms')
-        batch_op.drop_column('away')
-        batch_op.drop_column('seen_ms')
+    with op.batch_alter_table("online_tables", schema=None) as batch_op:
+        batch_op.drop_column("read_ms")
+        batch_op.drop_column("away")
+        batch_op.drop_column("seen_ms")

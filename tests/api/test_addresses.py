@@ -3,7 +3,6 @@ server's devices take new addresses in it at will, so one address of it is no on
 
 from __future__ import annotations
 
-
 import httpx
 from fastapi.testclient import TestClient
 
@@ -32,8 +31,9 @@ def test_connections_from_one_64_share_its_cap():
 
 
 def test_stream_openings_from_one_64_share_its_rate_limit(own_database):  # noqa: F811
-    app = create_app(Settings(database_url=own_database, deal_key="test-deal-key",
-                              rate_limit_streams_per_address="2/minute"))
+    app = create_app(
+        Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_streams_per_address="2/minute")
+    )
 
     async def open_from(address: str) -> int:
         transport = httpx.ASGITransport(app=app, client=(address, 40000))
@@ -41,6 +41,8 @@ def test_stream_openings_from_one_64_share_its_rate_limit(own_database):  # noqa
             return (await client.get("/api/tables/nosuch/events")).status_code
 
     with TestClient(app) as started:  # runs the app's start-up
-        answers = [started.portal.call(open_from, address)
-                   for address in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:9:9::1")]
+        answers = [
+            started.portal.call(open_from, address)
+            for address in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:9:9::1")
+        ]
     assert answers == [404, 404, 429, 404]

@@ -7,7 +7,6 @@ import logging
 import pytest
 
 from app.players.expert import ExpertPlayer
-
 from tests.api.helpers import act, open_hole
 
 EIGHT_SEATS = {"players": 8, "rows": 3, "cols": 4, "decks": 2}
@@ -58,7 +57,10 @@ def test_a_failing_computer_player_is_replaced_and_the_match_goes_on(api, monkey
     assert sum(cell["face_up"] for cell in state["players"][1]["grid"]) == 2
     before = state["version"]
     act(api, {"action": "draw", "source": "stock"})
-    state = act(api, {"action": "reject"} if state["rules"]["flip_after_reject"] == "never" else {"action": "swap", "position": 0})
+    state = act(
+        api,
+        {"action": "reject"} if state["rules"]["flip_after_reject"] == "never" else {"action": "swap", "position": 0},
+    )
     assert state["version"] > before
     assert state["turn"] == "you" and state["phase"] == "draw"
     computer_moves = [e for e in state["events"] if e.get("player") == "computer"]
@@ -80,5 +82,3 @@ def test_a_failing_hint_falls_back_to_a_legal_move(api, monkeypatch, caplog):
     hint = response.json()
     assert hint["action"] in state["legal"] and hint["reason"]
     assert any("hint" in r.getMessage() for r in caplog.records)
-
-

@@ -26,8 +26,9 @@ from bench.servers import EventReader, free_port, server_process
 ATTACKER = "127.0.0.2"
 NO_PROXY_HERE = "192.0.2.1"  # a documentation address: no client of the tests is a proxy
 HALF_HEADERS = b"GET /livez HTTP/1.1\r\nHost: x\r\nAccept: */"
-HALF_BODY = (b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-             b"Content-Length: 200\r\n\r\n{\"grid\": ")
+HALF_BODY = (
+    b'POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"grid": '
+)
 
 
 def _connect(base: str, source: str | None = ATTACKER) -> socket.socket:
@@ -60,8 +61,9 @@ def _livez_on(sock: socket.socket) -> bytes:
             return said
         said += chunk
     head, _, body = said.partition(b"\r\n\r\n")
-    length = int(next((line.split(b":")[1] for line in head.split(b"\r\n")
-                       if line.lower().startswith(b"content-length:")), b"0"))
+    length = int(
+        next((line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), b"0")
+    )
     while len(body) < length and (chunk := sock.recv(4096)):
         body += chunk
     return head + b"\r\n\r\n" + body
@@ -78,8 +80,13 @@ def _a_move_is_answered(base: str) -> None:
 
 
 def test_connections_that_never_send_a_whole_request_are_closed_after_the_bound(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_REQUEST_READ_SECONDS="1", FORWARDED_ALLOW_IPS=NO_PROXY_HERE) as base:
+    with server_process(
+        database_url,
+        tmp_path / "server.log",
+        as_served=True,
+        GOLF_REQUEST_READ_SECONDS="1",
+        FORWARDED_ALLOW_IPS=NO_PROXY_HERE,
+    ) as base:
         silent = [_connect(base) for _ in range(4)]
         half_headers = [_connect(base) for _ in range(3)]
         half_body = [_connect(base) for _ in range(3)]
@@ -103,8 +110,10 @@ def test_connections_that_never_send_a_whole_request_are_closed_after_the_bound(
 
 
 def test_an_event_stream_outlives_the_bound_on_a_request_arriving(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_REQUEST_READ_SECONDS="1") as base, httpx.Client(base_url=base) as ann:
+    with (
+        server_process(database_url, tmp_path / "server.log", as_served=True, GOLF_REQUEST_READ_SECONDS="1") as base,
+        httpx.Client(base_url=base) as ann,
+    ):
         code = ann.post("/api/tables", json={"name": "Long", "seats": ["host", "medium"]}).json()["code"]
         assert ann.post(f"/api/tables/{code}/start").status_code == 200
         with EventReader(ann, f"/api/tables/{code}/events") as events:
@@ -115,8 +124,13 @@ def test_an_event_stream_outlives_the_bound_on_a_request_arriving(database_url, 
 
 
 def test_one_address_over_its_connection_cap_is_refused_and_everyone_else_still_plays(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_MAX_CONNECTIONS_PER_ADDRESS="20", FORWARDED_ALLOW_IPS=NO_PROXY_HERE) as base:
+    with server_process(
+        database_url,
+        tmp_path / "server.log",
+        as_served=True,
+        GOLF_MAX_CONNECTIONS_PER_ADDRESS="20",
+        FORWARDED_ALLOW_IPS=NO_PROXY_HERE,
+    ) as base:
         held = [_connect(base) for _ in range(20)]
         refused = _connect(base)
         said = _answer(refused, 3)
@@ -130,8 +144,13 @@ def test_one_address_over_its_connection_cap_is_refused_and_everyone_else_still_
 
 
 def test_a_trusted_proxy_is_not_capped_per_address_but_the_process_keeps_its_total(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_MAX_CONNECTIONS_PER_ADDRESS="5", GOLF_MAX_CONNECTIONS="12") as base:
+    with server_process(
+        database_url,
+        tmp_path / "server.log",
+        as_served=True,
+        GOLF_MAX_CONNECTIONS_PER_ADDRESS="5",
+        GOLF_MAX_CONNECTIONS="12",
+    ) as base:
         through_proxy = [_connect(base, source=None) for _ in range(11)]
         assert _livez_on(through_proxy[-1]).startswith(b"HTTP/1.1 200")  # 11 from one address
         last = _connect(base, source=None)  # the twelfth
@@ -156,11 +175,23 @@ def _gets_in_again(base: str, source: str | None) -> None:
 @contextlib.contextmanager
 def guarded_server(tmp_path, http: str, **settings):
     """The app in this process on uvicorn with the given parser, guarded as python -m app is."""
-    chosen = Settings(database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}", deal_key="test-deal-key",
-                      rate_limit_enabled=False, **settings)
+    chosen = Settings(
+        database_url=f"sqlite:///{tmp_path / 'golf.sqlite3'}",
+        deal_key="test-deal-key",
+        rate_limit_enabled=False,
+        **settings,
+    )
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(chosen), host="127.0.0.1", port=port, log_level="warning",
-                                           http=guarded_protocol(chosen, http), forwarded_allow_ips=NO_PROXY_HERE))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(chosen),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            http=guarded_protocol(chosen, http),
+            forwarded_allow_ips=NO_PROXY_HERE,
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

@@ -62,7 +62,9 @@ def test_two_people_who_play_alike_play_the_same_match_against_the_expert(golf_a
     mine, theirs = new_daily(api), new_daily(other)
     assert mine["daily"] == DAY and mine["practice"] is False and mine["level"] == "expert"
     assert mine["rules"]["name"] == "standard" and mine["seed"] > MAX_SEED
-    assert mine["seed"] == theirs["seed"] and mine["players"] == theirs["players"] and mine["discard"] == theirs["discard"]
+    assert (
+        mine["seed"] == theirs["seed"] and mine["players"] == theirs["players"] and mine["discard"] == theirs["discard"]
+    )
     mine_done, theirs_done = finish(api), finish(other)  # the same greedy choices on the same deals
     assert stored_log(golf_app, api) == stored_log(golf_app, other)
     assert mine_done["totals"] == theirs_done["totals"]
@@ -90,8 +92,9 @@ def test_the_first_daily_of_a_date_counts_and_undo_hint_and_restart_are_off_in_i
     assert not any(cell["face_up"] for cell in undone["players"][0]["grid"])
 
 
-def test_the_leaderboard_orders_the_totals_ties_share_a_rank_and_practice_stays_off(golf_app, api, clock_at,
-                                                                                    short_daily):
+def test_the_leaderboard_orders_the_totals_ties_share_a_rank_and_practice_stays_off(
+    golf_app, api, clock_at, short_daily
+):
     clock_at.day(20)
     day = daily.today(NOON + 20 * 86_400_000)
     with golf_app.state.engine.begin() as connection:
@@ -99,17 +102,39 @@ def test_the_leaderboard_orders_the_totals_ties_share_a_rank_and_practice_stays_
             browser = f"{'b' * 63}{index}"
             ensure_browser(connection, browser)
             assert daily.claim(connection, browser, day, f"m{index}", name, NOON)
-            daily_store.settle(connection, day, browser, f"m{index}", status="finished", total=total,
-                               expert_total=25, hole_scores=[[total, 25]], finished_ms=NOON + index)
+            daily_store.settle(
+                connection,
+                day,
+                browser,
+                f"m{index}",
+                status="finished",
+                total=total,
+                expert_total=25,
+                hole_scores=[[total, 25]],
+                finished_ms=NOON + index,
+            )
         abandoned = "c" * 64
         ensure_browser(connection, abandoned)
         daily.claim(connection, abandoned, day, "quit", "Fay", NOON)
-        daily_store.settle(connection, day, abandoned, "quit", status="abandoned", total=3, expert_total=4,
-                           hole_scores=[], finished_ms=NOON)
+        daily_store.settle(
+            connection,
+            day,
+            abandoned,
+            "quit",
+            status="abandoned",
+            total=3,
+            expert_total=4,
+            hole_scores=[],
+            finished_ms=NOON,
+        )
     board = ok(api.get("/api/daily"))
     assert board["date"] == day and board["played"] == 5 and board["yours"] is None
     assert [(r["rank"], r["name"], r["total"]) for r in board["leaderboard"]] == [
-        (1, "Cy", 18), (2, "Bea", 30), (2, "Di", 30), (4, "Ed", 41)]
+        (1, "Cy", 18),
+        (2, "Bea", 30),
+        (2, "Di", 30),
+        (4, "Ed", 41),
+    ]
     # A person's own counted attempt takes its place; a practice afterwards changes nothing.
     new_daily(api, name="Gus")
     finished = finish(api)

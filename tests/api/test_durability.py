@@ -9,12 +9,12 @@ import time
 
 import httpx
 import pytest
-from sqlalchemy.exc import OperationalError
 from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
 
 from app.players.greedy import GreedyPlayer
-from tests.api.helpers import ROUTES, open_hole
 from bench.servers import start_server, stop_server
+from tests.api.helpers import ROUTES, open_hole
 
 
 def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypatch):
@@ -31,8 +31,20 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(api, monkeypat
     assert after == state
 
 
-@pytest.mark.parametrize("path", ["/", "/table", "/new", "/scorecard", "/statistics", "/api/stats",
-                                  "/solitaire", "/solitaire/table", "/solitaire/new"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/table",
+        "/new",
+        "/scorecard",
+        "/statistics",
+        "/api/stats",
+        "/solitaire",
+        "/solitaire/table",
+        "/solitaire/new",
+    ],
+)
 def test_every_page_says_plainly_when_the_storage_cannot_be_reached(api, monkeypatch, path):
     open_hole(api)
 
@@ -81,8 +93,9 @@ def test_a_killed_server_keeps_every_acknowledged_action(database_url, kill_afte
     assert acknowledged, "no action was acknowledged before the kill"
 
     # On the same port: the client's cookie is for that address.
-    server, _ = start_server(database_url, tmp_path / "server-again.log", deal_key="durability",
-                             port=int(base.rsplit(":", 1)[1]))
+    server, _ = start_server(
+        database_url, tmp_path / "server-again.log", deal_key="durability", port=int(base.rsplit(":", 1)[1])
+    )
     try:
         with httpx.Client(base_url=base, cookies=cookies, timeout=5) as again:
             stored = again.get("/api/match").json()

@@ -10,13 +10,16 @@ import time
 import pytest
 
 
-@pytest.mark.parametrize("payload", [
-    b"[" * 5000,                        # nested past the JSON reader's depth
-    b'{"say": "\\ud800 lone half"}',    # a surrogate that UTF-8 cannot carry back
-    b'{"say": ' + b"9" * 5000 + b"}",   # an integer too long to read
-    b"\xff\xfe not text",
-    b'{"say": ["not", "text"]}',
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"[" * 5000,  # nested past the JSON reader's depth
+        b'{"say": "\\ud800 lone half"}',  # a surrogate that UTF-8 cannot carry back
+        b'{"say": ' + b"9" * 5000 + b"}",  # an integer too long to read
+        b"\xff\xfe not text",
+        b'{"say": ["not", "text"]}',
+    ],
+)
 @pytest.mark.parametrize("path, cookie", [("/", "golf_flash"), ("/solitaire", "solitaire_flash")])
 def test_a_flash_cookie_of_any_shape_is_dropped_and_the_page_drawn(api, path, cookie, payload):
     api.get(path)

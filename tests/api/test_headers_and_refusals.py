@@ -8,8 +8,18 @@ from html.parser import HTMLParser
 
 import pytest
 
-PAGES = ["/", "/new", "/scorecard", "/statistics", "/how-to-play", "/solitaire", "/solitaire/new", "/docs",
-         "/no-such-page", "/tables/new"]
+PAGES = [
+    "/",
+    "/new",
+    "/scorecard",
+    "/statistics",
+    "/how-to-play",
+    "/solitaire",
+    "/solitaire/new",
+    "/docs",
+    "/no-such-page",
+    "/tables/new",
+]
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
 
@@ -73,19 +83,23 @@ def test_no_page_holds_what_the_policy_blocks(api, path):
 def test_no_table_page_holds_what_the_policy_blocks(api, stage):
     """The page of a table of people: its waiting room, the match, a spectator's view, the end."""
     seats = ["host", "easy"] if stage == "over" else ["host", "open", "medium"]
-    code = api.post("/api/tables", json={"name": "Policy", "seats": seats, "rules": {"holes": 1},
-                                         "timer_seconds": 60}).json()["code"]
+    code = api.post(
+        "/api/tables", json={"name": "Policy", "seats": seats, "rules": {"holes": 1}, "timer_seconds": 60}
+    ).json()["code"]
     if stage != "waiting":
         api.post(f"/api/tables/{code}/start", json={"fill": "easy"})
     if stage == "over":
         from tests.tables_web.test_table_pages import choose
+
         for _ in range(100):
             table = api.get(f"/api/tables/{code}").json()
             if table["status"] == "over":
                 break
             move = choose(table["match"])
-            api.post(f"/api/tables/{code}/{move['action'].replace('_', '-')}",
-                     json={k: v for k, v in move.items() if k != "action"} or None)
+            api.post(
+                f"/api/tables/{code}/{move['action'].replace('_', '-')}",
+                json={k: v for k, v in move.items() if k != "action"} or None,
+            )
     if stage == "watching":
         api.cookies.clear()
     parser = Inline()
@@ -99,8 +113,11 @@ def test_the_api_docs_come_from_this_site(api):
     scripts = [line for line in page.text.splitlines() if "<script" in line or "stylesheet" in line]
     assert any("/static/vendor/swagger-ui-bundle-5.35.0.js" in line for line in scripts)
     assert all("cdn" not in line and "http" not in line for line in scripts)
-    for path in ("/static/vendor/swagger-ui-bundle-5.35.0.js", "/static/vendor/swagger-ui-5.35.0.css",
-                 "/static/api-docs.js"):
+    for path in (
+        "/static/vendor/swagger-ui-bundle-5.35.0.js",
+        "/static/vendor/swagger-ui-5.35.0.css",
+        "/static/api-docs.js",
+    ):
         assert api.get(path).status_code == 200
     assert api.get("/redoc").status_code == 404  # it would load from a CDN
 
@@ -115,8 +132,10 @@ def test_a_browser_gets_a_404_page_with_the_sites_navigation(api):
     assert "<title>Page not found · Golf</title>" in response.text
 
 
-@pytest.mark.parametrize("path, headers", [("/api/nothing", BROWSER), ("/api/match/fly", {}),
-                                           ("/no-such-page", {"Accept": "application/json"})])
+@pytest.mark.parametrize(
+    "path, headers",
+    [("/api/nothing", BROWSER), ("/api/match/fly", {}), ("/no-such-page", {"Accept": "application/json"})],
+)
 def test_json_clients_get_a_json_404(api, path, headers):
     response = api.get(path, headers=headers)
     assert response.status_code == 404 and response.json() == {"detail": "There is no page at this address."}

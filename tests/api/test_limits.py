@@ -37,18 +37,23 @@ class HugeBody:
 def send(app, method: str, path: str, body: HugeBody, headers: dict) -> httpx.Response:
     """Send through an ASGI transport that pulls the body only as the app reads it
     (the app's lifespan has run: the ``api`` fixture started it)."""
+
     async def go():
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
             return await client.request(method, path, content=body, headers=headers)
+
     return asyncio.run(go())
 
 
-@pytest.mark.parametrize("path, content_type", [
-    ("/api/match/reveal", "application/json"),
-    ("/play/reveal", "application/x-www-form-urlencoded"),
-    ("/solitaire/play", "application/x-www-form-urlencoded"),
-])
+@pytest.mark.parametrize(
+    "path, content_type",
+    [
+        ("/api/match/reveal", "application/json"),
+        ("/play/reveal", "application/x-www-form-urlencoded"),
+        ("/solitaire/play", "application/x-www-form-urlencoded"),
+    ],
+)
 def test_a_body_declared_too_large_is_refused_before_any_of_it_is_read(api, golf_app, path, content_type):
     before = api.get("/api/match").json()
     body = HugeBody()
@@ -70,8 +75,11 @@ def test_a_streamed_body_is_refused_as_soon_as_it_passes_the_limit(api, golf_app
 
 def test_a_too_large_form_post_from_a_page_gets_a_page_saying_so(api):
     api.get("/")
-    response = api.post("/play/reveal", content=b"position=0&" + b"x" * (65 * 1024),
-                         headers={"Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"})
+    response = api.post(
+        "/play/reveal",
+        content=b"position=0&" + b"x" * (65 * 1024),
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"},
+    )
     assert response.status_code == 413
     assert response.headers["content-type"].startswith("text/html")
     assert '<nav aria-label="Main">' in response.text and "larger than this server accepts" in response.text
@@ -97,10 +105,16 @@ def test_headers_too_large_are_refused_with_431(api):
 @pytest.fixture
 def limited(own_database):
     """A client of an app with small rate limits (fresh counts for each test)."""
-    settings = Settings(database_url=own_database, deal_key="test-deal-key",
-                        rate_limit_actions="3/minute", rate_limit_actions_per_address="5/minute",
-                        rate_limit_hints="1/minute", rate_limit_hints_per_address="10/minute",
-                        rate_limit_tables="1/minute", rate_limit_tables_per_address="10/minute")
+    settings = Settings(
+        database_url=own_database,
+        deal_key="test-deal-key",
+        rate_limit_actions="3/minute",
+        rate_limit_actions_per_address="5/minute",
+        rate_limit_hints="1/minute",
+        rate_limit_hints_per_address="10/minute",
+        rate_limit_tables="1/minute",
+        rate_limit_tables_per_address="10/minute",
+    )
     with TestClient(create_app(settings)) as client:
         yield client
 
@@ -152,8 +166,12 @@ def test_making_tables_is_limited_by_path(limited):
 
 
 def test_reads_flat_out_are_limited_but_the_probes_and_static_files_never(own_database):
-    settings = Settings(database_url=own_database, deal_key="test-deal-key",
-                        rate_limit_reads="5/minute", rate_limit_reads_per_address="50/minute")
+    settings = Settings(
+        database_url=own_database,
+        deal_key="test-deal-key",
+        rate_limit_reads="5/minute",
+        rate_limit_reads_per_address="50/minute",
+    )
     with TestClient(create_app(settings)) as client:
         answers = [client.get("/api/match").status_code for _ in range(6)]
         assert answers == [200] * 5 + [429]

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.api.helpers import (
-    act, hidden_cards, open_hole, play_until, stored_log,
+    act,
+    hidden_cards,
+    open_hole,
+    play_until,
+    stored_log,
 )
 from tests.oracle import card_strings
 
@@ -52,13 +56,16 @@ def test_opening_reveals_two_cards_then_you_draw_first_on_hole_one(api):
     assert state["players"][0]["showing"] is not None
 
 
-@pytest.mark.parametrize("body, status", [
-    ({"position": 6}, 422),     # a 2x3 grid has positions 0 to 5
-    ({"position": -1}, 422),
-    ({"position": "two"}, 422),
-    ({}, 422),
-    (None, 422),
-])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ({"position": 6}, 422),  # a 2x3 grid has positions 0 to 5
+        ({"position": -1}, 422),
+        ({"position": "two"}, 422),
+        ({}, 422),
+        (None, 422),
+    ],
+)
 def test_malformed_reveals_are_refused_and_change_nothing(api, body, status):
     before = api.get("/api/match").json()
     response = api.post("/api/match/reveal", json=body)
@@ -208,8 +215,14 @@ def test_pause_stops_play_until_resume(api):
     state = act(api, {"action": "draw", "source": "stock"})
     paused = api.post("/api/match/pause").json()
     assert paused["paused"] is True
-    for path, body in [("swap", {"position": 1}), ("undo", None), ("hint", None), ("restart", None),
-                       ("new", None), ("pause", None)]:
+    for path, body in [
+        ("swap", {"position": 1}),
+        ("undo", None),
+        ("hint", None),
+        ("restart", None),
+        ("new", None),
+        ("pause", None),
+    ]:
         response = api.post(f"/api/match/{path}", json=body)
         assert response.status_code == 409, path
     assert api.get("/api/match").json()["held"] == state["held"]
@@ -278,14 +291,17 @@ def test_new_match_takes_level_and_rules_and_remembers_them(api):
     assert again["seed"] != state["seed"]
 
 
-@pytest.mark.parametrize("body, phrase", [
-    ({"level": "grandmaster"}, "level"),
-    ({"seed": -5}, "seed"),
-    ({"rules": {"players": 9}}, "players"),
-    ({"rules": {"players": 8, "rows": 3, "cols": 3, "decks": 1}}, "need at least 74 cards"),
-    ({"rules": {"match_diagonals": True}}, "square grid"),
-    ({"surprise": 1}, "surprise"),
-])
+@pytest.mark.parametrize(
+    "body, phrase",
+    [
+        ({"level": "grandmaster"}, "level"),
+        ({"seed": -5}, "seed"),
+        ({"rules": {"players": 9}}, "players"),
+        ({"rules": {"players": 8, "rows": 3, "cols": 3, "decks": 1}}, "need at least 74 cards"),
+        ({"rules": {"match_diagonals": True}}, "square grid"),
+        ({"surprise": 1}, "surprise"),
+    ],
+)
 def test_new_match_refuses_bad_input_plainly(api, body, phrase):
     before = api.get("/api/match").json()
     response = api.post("/api/match/new", json=body)
@@ -344,16 +360,37 @@ def test_hint_says_what_to_do_and_is_counted(api):
 
 def test_stats_has_the_documented_fields(api):
     stats = api.get("/api/stats").json()
-    for key in ("played", "won", "lost", "drawn", "best_total", "average_total", "current_streak", "best_streak",
-                "win_rate"):
+    for key in (
+        "played",
+        "won",
+        "lost",
+        "drawn",
+        "best_total",
+        "average_total",
+        "current_streak",
+        "best_streak",
+        "win_rate",
+    ):
         assert key in stats["golf"]
     assert "solitaire" in stats
 
 
 def test_openapi_documents_every_route(api):
     paths = api.get("/openapi.json").json()["paths"]
-    for path in ["/api/match", "/api/match/new", "/api/match/restart", "/api/match/reveal", "/api/match/draw",
-                 "/api/match/swap", "/api/match/reject", "/api/match/next-hole", "/api/match/undo",
-                 "/api/match/pause", "/api/match/resume", "/api/match/hint", "/api/stats"]:
+    for path in [
+        "/api/match",
+        "/api/match/new",
+        "/api/match/restart",
+        "/api/match/reveal",
+        "/api/match/draw",
+        "/api/match/swap",
+        "/api/match/reject",
+        "/api/match/next-hole",
+        "/api/match/undo",
+        "/api/match/pause",
+        "/api/match/resume",
+        "/api/match/hint",
+        "/api/stats",
+    ]:
         assert path in paths
     assert api.get("/docs").status_code == 200

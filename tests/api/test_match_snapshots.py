@@ -40,8 +40,9 @@ def test_a_match_read_afresh_is_restored_exactly_as_its_log_replays(golf_app, ap
     assert record.snapshot is not None and record.snapshot["moves"] == len(record.log)
     service = golf_app.state.golf
     service.cache.clear()
-    assert service._state(record) == replay(deal_seed(service.deal_key, record.seed), RuleSet(**record.rules),
-                                            record.log)
+    assert service._state(record) == replay(
+        deal_seed(service.deal_key, record.seed), RuleSet(**record.rules), record.log
+    )
     again = api.get("/api/match").json()
     assert again["players"] == shown["players"] and again["legal"] == shown["legal"]
 
@@ -59,5 +60,6 @@ def test_a_match_saved_before_its_state_was_kept_is_replayed_and_plays_on(golf_a
     record = stored(golf_app, api)
     assert record.snapshot is not None and record.snapshot["moves"] == len(record.log)
     service.cache.clear()
-    assert service._state(record) == replay(deal_seed(service.deal_key, record.seed), RuleSet(**record.rules),
-                                            record.log)
+    assert service._state(record) == replay(
+        deal_seed(service.deal_key, record.seed), RuleSet(**record.rules), record.log
+    )

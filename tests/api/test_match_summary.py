@@ -29,8 +29,10 @@ def test_a_finished_match_carries_its_summary(api):
     summary = summary_of(api.get("/").text)
     totals = state["totals"]
     assert "data-auto-open" in summary
-    assert f"You {'won' if state['result'] == 'win' else 'lost' if state['result'] == 'loss' else ''}" in summary \
+    assert (
+        f"You {'won' if state['result'] == 'win' else 'lost' if state['result'] == 'loss' else ''}" in summary
         or "draw" in summary
+    )
     # One line per player, each through its running total after every hole.
     svg = re.search(r"<svg.*?</svg>", summary, re.S).group(0)
     assert 'role="img"' in svg and "<title>" in svg and "style=" not in svg
@@ -67,6 +69,6 @@ def test_the_summary_is_a_page_too_for_a_browser_without_script(api):
     response = api.get("/summary")
     assert response.status_code == 200
     page = html_lib.unescape(response.text)
-    assert "<h1 id=\"summary-title\">Match summary</h1>" in page and "<svg" in page
+    assert '<h1 id="summary-title">Match summary</h1>' in page and "<svg" in page
     assert re.search(rf"<dt>Actions taken</dt><dd>{state['actions_taken']}</dd>", page)
     assert 'href="/summary"' in api.get("/").text  # the table links to it

@@ -46,9 +46,16 @@ def _empty(url: str) -> None:
 @pytest.mark.slow
 def test_processes_starting_together_on_a_fresh_postgresql_database_all_migrate_it(tmp_path):
     with fresh_database("postgresql", tmp_path) as url:
-        workers = [subprocess.Popen([sys.executable, "-c", MIGRATE_ON_GO, url], cwd=ROOT, text=True,
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-                   for _ in range(PROCESSES)]
+        workers = [
+            subprocess.Popen(
+                [sys.executable, "-c", MIGRATE_ON_GO, url],
+                cwd=ROOT,
+                text=True,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            for _ in range(PROCESSES)
+        ]
         try:
             for worker in workers:
                 assert worker.stdout.readline().strip() == "ready"
@@ -75,5 +82,7 @@ def test_a_fresh_sqlite_database_is_migrated_and_a_second_start_changes_nothing(
         for _ in range(2):
             engine = make_engine(url)
             migrate(engine)
-            assert {"browsers", "golf_matches", "solitaire_games", "server_keys"} <= set(inspect(engine).get_table_names())
+            assert {"browsers", "golf_matches", "solitaire_games", "server_keys"} <= set(
+                inspect(engine).get_table_names()
+            )
             engine.dispose()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.numbers import optional_whole_number, version_from_etag, whole_number
 from app.service.errors import Invalid
+from app.web.numbers import optional_whole_number, version_from_etag, whole_number
 
 HUGE = "9" * 5000
 # Not a whole number in ASCII digits: superscript two, Arabic-Indic three, a full-width
@@ -79,12 +79,18 @@ def test_a_solitaire_if_match_that_is_no_version_is_refused_and_changes_nothing(
     assert _version(api, "/api/solitaire") == before
 
 
-@pytest.mark.parametrize("path, field", [
-    ("/api/match/reveal", "position"), ("/api/match/new", "seed"),
-    ("/api/solitaire/play", "pile"), ("/api/solitaire/new", "seed"),
-])
-@pytest.mark.parametrize("raw", [HUGE, "1" + "0" * 4400, '"٣"', '"²"', '"3"', "NaN", "Infinity", "1e400", "-1", "2.5",
-                                 "true", "false"])
+@pytest.mark.parametrize(
+    "path, field",
+    [
+        ("/api/match/reveal", "position"),
+        ("/api/match/new", "seed"),
+        ("/api/solitaire/play", "pile"),
+        ("/api/solitaire/new", "seed"),
+    ],
+)
+@pytest.mark.parametrize(
+    "raw", [HUGE, "1" + "0" * 4400, '"٣"', '"²"', '"3"', "NaN", "Infinity", "1e400", "-1", "2.5", "true", "false"]
+)
 def test_json_numbers_out_of_reason_are_refused_and_change_nothing(api, path, field, raw):
     state_path = "/api/solitaire" if "solitaire" in path else "/api/match"
     before = _version(api, state_path)
@@ -105,8 +111,11 @@ def test_a_solitaire_yes_or_no_must_be_a_json_boolean(api, body):
 def test_json_too_deeply_nested_is_refused_as_malformed(api):
     # Deeper than Python's recursion limit, yet under the size limit (a larger body is a 413).
     before = _version(api)
-    response = api.post("/api/match/new", content='{"rules": ' + "[" * 20_000 + "]" * 20_000 + "}",
-                        headers={"content-type": "application/json"})
+    response = api.post(
+        "/api/match/new",
+        content='{"rules": ' + "[" * 20_000 + "]" * 20_000 + "}",
+        headers={"content-type": "application/json"},
+    )
     assert response.status_code == 422 and response.json()["detail"]
     assert _version(api) == before
 
@@ -114,8 +123,11 @@ def test_json_too_deeply_nested_is_refused_as_malformed(api):
 @pytest.mark.parametrize("field", ["players", "holes"])
 def test_json_rules_with_numbers_out_of_reason_are_refused(api, field):
     before = _version(api)
-    response = api.post("/api/match/new", content=f'{{"rules": {{"{field}": {"9" * 4000}}}}}',
-                        headers={"content-type": "application/json"})
+    response = api.post(
+        "/api/match/new",
+        content=f'{{"rules": {{"{field}": {"9" * 4000}}}}}',
+        headers={"content-type": "application/json"},
+    )
     assert response.status_code == 422 and field in response.json()["detail"]
     assert _version(api) == before
 
@@ -148,7 +160,9 @@ def test_a_page_version_that_is_no_number_is_refused(api, text):
     assert response.status_code == 422
     assert "not a number: reload the page" in response.text
     assert _version(api) == before
-    response = api.post("/play/reveal", data={"position": "0"}, headers={"HX-Request": "true", "If-Match": _header(text)})
+    response = api.post(
+        "/play/reveal", data={"position": "0"}, headers={"HX-Request": "true", "If-Match": _header(text)}
+    )
     assert response.status_code == 422
     assert _version(api) == before
 
@@ -165,9 +179,17 @@ def test_a_new_game_form_with_a_number_out_of_reason_is_refused(api, field, text
     assert (after["version"], after["seed"]) == (before["version"], before["seed"])
 
 
-@pytest.mark.parametrize("fields", [{"seed": "²"}, {"seed": "9007199254740992"}, {"players": "836"},
-                                    {"holes": "0"}, {"level": "grandmaster"},
-                                    {"preset": "four-card", "players": "8", "holes": "19"}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"seed": "²"},
+        {"seed": "9007199254740992"},
+        {"players": "836"},
+        {"holes": "0"},
+        {"level": "grandmaster"},
+        {"preset": "four-card", "players": "8", "holes": "19"},
+    ],
+)
 def test_a_refused_new_game_form_leaves_a_paused_match_paused(api, fields):
     paused = api.post("/api/match/pause").json()
     response = _golf_form(api, "new", {"version": str(paused["version"]), **fields}, htmx=True)
@@ -188,8 +210,12 @@ def test_a_typed_seed_may_carry_spaces_and_commas(api):
 def test_a_solitaire_pile_that_is_no_pile_is_refused(api, text, htmx):
     before = api.get("/api/solitaire").json()
     headers = {"HX-Request": "true"} if htmx else {}
-    response = api.post("/solitaire/play", data={"pile": text, "version": str(before["version"])}, headers=headers,
-                        follow_redirects=False)
+    response = api.post(
+        "/solitaire/play",
+        data={"pile": text, "version": str(before["version"])},
+        headers=headers,
+        follow_redirects=False,
+    )
     assert response.status_code == 422
     assert "Choose one of the seven piles" in response.text
     after = api.get("/api/solitaire").json()
@@ -199,8 +225,9 @@ def test_a_solitaire_pile_that_is_no_pile_is_refused(api, text, htmx):
 @pytest.mark.parametrize("text", [t for t in NOT_WHOLE if t.strip() != "7"])
 def test_a_solitaire_deal_number_out_of_reason_is_refused(api, text):
     before = api.get("/api/solitaire").json()
-    response = api.post("/solitaire/new", data={"seed": text, "version": str(before["version"])},
-                        headers={"HX-Request": "true"})
+    response = api.post(
+        "/solitaire/new", data={"seed": text, "version": str(before["version"])}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 422
     assert "A deal number is a whole number" in response.text
     after = api.get("/api/solitaire").json()

@@ -101,7 +101,10 @@ def test_a_table_of_people_names_its_replay_with_their_names(golf_app, api):
     assert table["status"] == "over"
     exported = ok(TestClient(golf_app).get(f"/api/replays/{replay_path(table['match']).removeprefix('/r/')}"))
     assert exported["kind"] == "table"
-    assert [(s["name"], s["kind"]) for s in exported["seats"]] == [("Ann", "person"), (table["seats"][1]["name"], "computer")]
+    assert [(s["name"], s["kind"]) for s in exported["seats"]] == [
+        ("Ann", "person"),
+        (table["seats"][1]["name"], "computer"),
+    ]
     assert exported["totals"] == [table["match"]["totals"]["you"], table["match"]["totals"]["computer"]]
 
 
@@ -140,6 +143,9 @@ def test_the_end_of_a_match_and_of_a_table_shows_the_replay_link_to_copy(golf_ap
     table = ok(api.post(f"/api/tables/{code}/start"))
     player = GreedyPlayer()
     while table["status"] != "over":
-        table = ok(post_action(api, code, player.choose(table["match"]))) if table["match"]["legal"] \
+        table = (
+            ok(post_action(api, code, player.choose(table["match"])))
+            if table["match"]["legal"]
             else ok(api.get(f"/api/tables/{code}"))
+        )
     assert f'data-copy-replay="{table["match"]["replay"]}"' in api.get(f"/t/{code}").text

@@ -23,14 +23,22 @@ def test_old_results_get_their_length_and_no_actions(kind, tmp_path):
         with engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "0004")
-            connection.execute(text("INSERT INTO browsers (id, created_at, preferences) VALUES ('b', :now, '{}')"),
-                               {"now": datetime.now(UTC)})
+            connection.execute(
+                text("INSERT INTO browsers (id, created_at, preferences) VALUES ('b', :now, '{}')"),
+                {"now": datetime.now(UTC)},
+            )
             for name in ("standard", "eighteen-holes", "custom"):
-                connection.execute(text(
-                    "INSERT INTO golf_results (browser_id, finished_at, level, rules_name, outcome, abandoned, "
-                    "total, holes_played, elapsed_seconds, hints_used) "
-                    "VALUES ('b', :now, 'easy', :name, 'win', false, 10, 9, 60, 0)"), {"now": datetime.now(UTC), "name": name})
+                connection.execute(
+                    text(
+                        "INSERT INTO golf_results (browser_id, finished_at, level, rules_name, outcome, abandoned, "
+                        "total, holes_played, elapsed_seconds, hints_used) "
+                        "VALUES ('b', :now, 'easy', :name, 'win', false, 10, 9, 60, 0)"
+                    ),
+                    {"now": datetime.now(UTC), "name": name},
+                )
             command.upgrade(config, "head")
-            rows = connection.execute(text("SELECT rules_name, holes, actions_taken FROM golf_results ORDER BY id")).all()
+            rows = connection.execute(
+                text("SELECT rules_name, holes, actions_taken FROM golf_results ORDER BY id")
+            ).all()
         engine.dispose()
     assert [tuple(r) for r in rows] == [("standard", 9, 0), ("eighteen-holes", 18, 0), ("custom", None, 0)]

@@ -38,8 +38,9 @@ def ready(api, hole: int | None = None, timeout: float = 90.0):
 
 
 def new_match(api, holes: int = 2, seed: int = 11) -> dict:
-    response = api.post("/api/match/new", json={"seed": seed, "level": "medium",
-                                                "rules": {"name": "standard", "holes": holes}})
+    response = api.post(
+        "/api/match/new", json={"seed": seed, "level": "medium", "rules": {"name": "standard", "holes": holes}}
+    )
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -124,7 +125,8 @@ def test_a_restarted_match_is_reviewed_as_played_again_not_as_before(api, golf_a
     again = ready(api, 1).json()
     log = stored_log(golf_app, api)
     assert [d["index"] for d in again["decisions"]] == [
-        i for i, entry in enumerate(log) if entry[0] == "0" and entry[1:] != "n"]
+        i for i, entry in enumerate(log) if entry[0] == "0" and entry[1:] != "n"
+    ]
     assert again["decisions"] != first["decisions"]
 
 
@@ -187,8 +189,9 @@ def test_reviews_go_with_the_session_when_it_is_purged(api, golf_app):
 
     def stored() -> int:
         with golf_app.state.engine.connect() as connection:
-            return connection.execute(select(func.count()).select_from(PLAY_REVIEWS)
-                                      .where(PLAY_REVIEWS.c.browser_id == browser)).scalar_one()
+            return connection.execute(
+                select(func.count()).select_from(PLAY_REVIEWS).where(PLAY_REVIEWS.c.browser_id == browser)
+            ).scalar_one()
 
     assert stored() == 1
     with golf_app.state.engine.begin() as connection:

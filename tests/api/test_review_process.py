@@ -118,8 +118,9 @@ time.sleep(600)
 
 
 def test_nothing_the_judge_started_outlives_a_server_killed_outright():
-    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER], cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         worker = int(server.stdout.readline())
         assert running(worker) and len(in_session(server.pid)) >= 3  # the server, the fork server, the judge

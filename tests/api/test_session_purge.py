@@ -73,7 +73,10 @@ def test_the_purge_removes_empty_sessions_after_a_day_and_keeps_the_ones_that_pl
         client.cookies.clear()
         kept = client.get("/api/match", headers={"cookie": f"{COOKIE_NAME}={golfer}"}).json()
         assert (kept["seed"], kept["version"], kept["actions_taken"]) == (
-            golfer_match["seed"], golfer_match["version"], 1)
+            golfer_match["seed"],
+            golfer_match["version"],
+            1,
+        )
 
         # Long after the last action, those go too, statistics and all.
         assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + KEEP - DAY) == 0
@@ -114,7 +117,6 @@ def test_the_server_purges_by_its_settings_on_its_own(own_database):
         assert _rows(app.state.engine, BROWSERS, player) == 1
 
 
-
 def test_upgrading_an_installation_keeps_every_browser_that_played(own_database):
     """Browsers stored before last actions were kept: the migration counts those that
     played as active, so the first purge after the upgrade removes only empty ones."""
@@ -131,18 +133,38 @@ def test_upgrading_an_installation_keeps_every_browser_that_played(own_database)
         config.attributes["connection"] = connection
         command.upgrade(config, "0001")
     made = datetime.now(UTC) - 3 * DAY
-    match = {"seed": 1, "rules": {}, "level": "easy", "log": [], "actions_taken": 0, "hints_used": 0,
-             "elapsed_ms": 0, "running_since_ms": None, "last_active_ms": 0}
-    result = {"finished_at": made, "level": "easy", "rules_name": "standard", "outcome": "loss",
-              "holes_played": 1, "elapsed_seconds": 9, "hints_used": 0}
+    match = {
+        "seed": 1,
+        "rules": {},
+        "level": "easy",
+        "log": [],
+        "actions_taken": 0,
+        "hints_used": 0,
+        "elapsed_ms": 0,
+        "running_since_ms": None,
+        "last_active_ms": 0,
+    }
+    result = {
+        "finished_at": made,
+        "level": "easy",
+        "rules_name": "standard",
+        "outcome": "loss",
+        "holes_played": 1,
+        "elapsed_seconds": 9,
+        "hints_used": 0,
+    }
     with engine.begin() as connection:
         for name in ("viewer", "player", "hinted", "loser"):
             connection.execute(insert(BROWSERS).values(id=browser_id_for(name), created_at=made, preferences={}))
-        connection.execute(insert(GOLF_MATCHES), [
-            {**match, "browser_id": browser_id_for("viewer"), "version": 1},
-            {**match, "browser_id": browser_id_for("player"), "version": 4, "actions_taken": 3},
-            {**match, "browser_id": browser_id_for("hinted"), "version": 1, "hints_used": 1},
-            {**match, "browser_id": browser_id_for("loser"), "version": 1}])
+        connection.execute(
+            insert(GOLF_MATCHES),
+            [
+                {**match, "browser_id": browser_id_for("viewer"), "version": 1},
+                {**match, "browser_id": browser_id_for("player"), "version": 4, "actions_taken": 3},
+                {**match, "browser_id": browser_id_for("hinted"), "version": 1, "hints_used": 1},
+                {**match, "browser_id": browser_id_for("loser"), "version": 1},
+            ],
+        )
         connection.execute(insert(GOLF_RESULTS).values(browser_id=browser_id_for("loser"), **result))
 
     migrate(engine)
@@ -172,8 +194,13 @@ def test_a_browser_purged_in_the_middle_of_its_request_is_made_again(tmp_path, m
             def purge_meanwhile(connection, browser_id):
                 row = original(connection, browser_id)
                 if not purged:  # another request's purge, on its own connection
-                    worker = threading.Thread(target=lambda: purged.append(purge_sessions(
-                        app.state.engine, empty_for=DAY, keep_for=KEEP, now=datetime.now(UTC) + 2 * DAY)))
+                    worker = threading.Thread(
+                        target=lambda: purged.append(
+                            purge_sessions(
+                                app.state.engine, empty_for=DAY, keep_for=KEEP, now=datetime.now(UTC) + 2 * DAY
+                            )
+                        )
+                    )
                     worker.start()
                     worker.join()
                 return row
@@ -193,8 +220,9 @@ def test_a_score_sheet_or_an_online_table_keeps_its_session_from_the_purge(own_d
     with TestClient(app) as client:
         engine = app.state.engine
         keeper = _session(client)
-        made = client.post("/scorekeeper", data={"player-0": "Alice", "player-1": "Ben", "holes": "9"},
-                           follow_redirects=False)
+        made = client.post(
+            "/scorekeeper", data={"player-0": "Alice", "player-1": "Ben", "holes": "9"}, follow_redirects=False
+        )
         assert made.status_code == 303
 
         host = _session(client)

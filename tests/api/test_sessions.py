@@ -25,7 +25,9 @@ def _issued(response) -> str | None:
 
 def _stored(golf_app, token: str) -> bool:
     with golf_app.state.engine.connect() as connection:
-        return connection.execute(select(BROWSERS.c.id).where(BROWSERS.c.id == browser_id_for(token))).first() is not None
+        return (
+            connection.execute(select(BROWSERS.c.id).where(BROWSERS.c.id == browser_id_for(token))).first() is not None
+        )
 
 
 def test_a_made_up_token_gets_a_fresh_session_and_never_names_one(golf_app, api):
@@ -33,8 +35,9 @@ def test_a_made_up_token_gets_a_fresh_session_and_never_names_one(golf_app, api)
     planter = _visit(golf_app, made_up)
     first = _issued(planter)
     assert first is not None and first != made_up
-    moved = TestClient(golf_app).post("/api/match/reveal", json={"position": 0},
-                                      headers={"cookie": f"{COOKIE_NAME}={first}"})
+    moved = TestClient(golf_app).post(
+        "/api/match/reveal", json={"position": 0}, headers={"cookie": f"{COOKIE_NAME}={first}"}
+    )
     assert moved.status_code == 200 and moved.json()["actions_taken"] == 1
 
     # Whoever is given the made-up token gets a session of their own, not the planter's.
@@ -56,8 +59,9 @@ def test_a_forged_or_foreign_signature_gets_a_fresh_session(golf_app, api):
 
 def test_an_issued_token_is_kept_and_names_the_same_session(golf_app, api):
     issued = _issued(_visit(golf_app, None))
-    moved = TestClient(golf_app).post("/api/match/reveal", json={"position": 1},
-                                      headers={"cookie": f"{COOKIE_NAME}={issued}"})
+    moved = TestClient(golf_app).post(
+        "/api/match/reveal", json={"position": 1}, headers={"cookie": f"{COOKIE_NAME}={issued}"}
+    )
     assert moved.status_code == 200
     again = _visit(golf_app, issued)
     assert _issued(again) is None

@@ -33,8 +33,11 @@ def test_totals_of_different_rule_sets_are_never_averaged_together(api):
 
     page = html_lib.unescape(api.get("/statistics").text)
     sections = re.findall(r'<section class="rule-set".*?</section>', page, re.S)
-    assert [re.search(r"<h3[^>]*>([^<]+)</h3>", s).group(1) for s in sections] == \
-        ["Standard, 1 hole", "Four-card, 1 hole", "Standard, 2 holes"]
+    assert [re.search(r"<h3[^>]*>([^<]+)</h3>", s).group(1) for s in sections] == [
+        "Standard, 1 hole",
+        "Four-card, 1 hole",
+        "Standard, 2 holes",
+    ]
     first = sections[0]
     assert re.search(r'<svg[^>]*role="img"', first) and "<polyline" in first  # two totals: a line
     assert f"Your last finished totals, oldest first: {mine[0]}, {mine[1]}." in first

@@ -89,8 +89,10 @@ def test_the_live_event_stream_is_never_compressed_or_held_back(database_url, tm
     with server_process(database_url, tmp_path / "server.log") as base:
         ann, bea = httpx.Client(base_url=base), httpx.Client(base_url=base)
         with contextlib.closing(ann), contextlib.closing(bea):
-            code = ann.post("/api/tables", json={"name": "Live", "seats": ["host", "open"], "rules": {"holes": 1},
-                                                 "host_name": "Ann"}).json()["code"]
+            code = ann.post(
+                "/api/tables",
+                json={"name": "Live", "seats": ["host", "open"], "rules": {"holes": 1}, "host_name": "Ann"},
+            ).json()["code"]
             assert bea.post(f"/api/tables/{code}/join", json={"name": "Bea"}).status_code == 200
             assert ann.post(f"/api/tables/{code}/start").status_code == 200
             with GzipAcceptingReader(bea, f"/api/tables/{code}/events") as events:
@@ -109,6 +111,9 @@ def test_every_file_a_page_loads_by_the_asset_version_changes_it():
     from app.resources import TEMPLATES
     from app.web.common import ASSETS
 
-    named = {name for path in TEMPLATES.glob("*.html")
-             for name in re.findall(r"/static/([\w.-]+)\?v=\{\{ *asset_version *\}\}", path.read_text())}
+    named = {
+        name
+        for path in TEMPLATES.glob("*.html")
+        for name in re.findall(r"/static/([\w.-]+)\?v=\{\{ *asset_version *\}\}", path.read_text())
+    }
     assert named and named <= set(ASSETS), sorted(named - set(ASSETS))

@@ -34,8 +34,9 @@ def test_undoing_a_swap_names_the_place_and_counts_the_computers_moves(api):
     _, page = post(api, "swap", page, position="1")
     status, page = post(api, "undo", page)
     assert status == 200
-    assert re.match(r"Taken back: your swap into top row, column 2, and the computer's \d+ moves? after it\.",
-                    said(page)), said(page)
+    assert re.match(
+        r"Taken back: your swap into top row, column 2, and the computer's \d+ moves? after it\.", said(page)
+    ), said(page)
 
 
 def test_undo_from_a_page_without_script_says_the_same(api):

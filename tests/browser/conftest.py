@@ -25,8 +25,11 @@ def watched(browser, server):
     contexts = []
 
     def make(reduced: bool, speed: str = "fast"):
-        context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 720},
-                                      reduced_motion="reduce" if reduced else "no-preference")
+        context = browser.new_context(
+            base_url=server,
+            viewport={"width": 1280, "height": 720},
+            reduced_motion="reduce" if reduced else "no-preference",
+        )
         context.add_cookies([{"name": "golf_speed", "value": speed, "url": server}])
         context.add_init_script(WATCH_MOTION)
         context.set_default_timeout(10_000)

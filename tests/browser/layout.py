@@ -31,8 +31,22 @@ from .tablekit import api, new_match, play_out_hole, wait_settled
 DESKTOPS = [(1024, 768), (1280, 720), (1366, 768), (1920, 1080)]
 PHONES = [(390, 844), (360, 740)]
 GRIDS = {"four-card": "2x2", "standard": "2x3", "eight-card": "2x4", "nine-card": "3x3"}
-MOMENTS = ["opening", "draw", "holding", "hole_over", "match_over", "summary", "scorecard", "keys", "new_game",
-           "review", "seated", "watching", "waiting", "replay"]
+MOMENTS = [
+    "opening",
+    "draw",
+    "holding",
+    "hole_over",
+    "match_over",
+    "summary",
+    "scorecard",
+    "keys",
+    "new_game",
+    "review",
+    "seated",
+    "watching",
+    "waiting",
+    "replay",
+]
 
 
 @dataclass(frozen=True)
@@ -113,8 +127,9 @@ SLICE = [
 def new_page(browser, server: str, case: Case):
     """A new visitor (its own cookie) with the case's screen; returns (context, page)."""
     options = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if case.phone else {}
-    context = browser.new_context(base_url=server, viewport={"width": case.width, "height": case.height},
-                                  reduced_motion="reduce", **options)
+    context = browser.new_context(
+        base_url=server, viewport={"width": case.width, "height": case.height}, reduced_motion="reduce", **options
+    )
     context.add_cookies([{"name": "golf_speed", "value": "instant", "url": server}])
     context.set_default_timeout(15_000)
     return context, context.new_page()
@@ -142,8 +157,13 @@ def _online(page, browser, server: str, case: Case):
     page to measure and the extra context, if any."""
     seats = ["host"] + ["easy"] * (case.players - 1)
     page.request.get("/")  # the visitor's cookie
-    table = api(page, "POST", "/api/tables", {"name": "Layout", "seats": seats,
-                                               "rules": {"name": case.rules, "holes": 1}}, status=201)
+    table = api(
+        page,
+        "POST",
+        "/api/tables",
+        {"name": "Layout", "seats": seats, "rules": {"name": case.rules, "holes": 1}},
+        status=201,
+    )
     code = table["code"]
     if case.moment != "waiting":
         api(page, "POST", f"/api/tables/{code}/start", {})
@@ -284,14 +304,21 @@ MEASURE = """() => {
 
 
 def _overlap(a: dict, b: dict, slack: float = 0.5) -> bool:
-    return (a["x"] + slack < b["x"] + b["w"] and b["x"] + slack < a["x"] + a["w"]
-            and a["y"] + slack < b["y"] + b["h"] and b["y"] + slack < a["y"] + a["h"])
+    return (
+        a["x"] + slack < b["x"] + b["w"]
+        and b["x"] + slack < a["x"] + a["w"]
+        and a["y"] + slack < b["y"] + b["h"]
+        and b["y"] + slack < a["y"] + a["h"]
+    )
 
 
 def _inside(inner: dict, outer: dict, slack: float = 1) -> bool:
-    return (inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack
-            and inner["x"] + inner["w"] <= outer["x"] + outer["w"] + slack
-            and inner["y"] + inner["h"] <= outer["y"] + outer["h"] + slack)
+    return (
+        inner["x"] >= outer["x"] - slack
+        and inner["y"] >= outer["y"] - slack
+        and inner["x"] + inner["w"] <= outer["x"] + outer["w"] + slack
+        and inner["y"] + inner["h"] <= outer["y"] + outer["h"] + slack
+    )
 
 
 def problems(page, case: Case) -> list[str]:
@@ -301,16 +328,19 @@ def problems(page, case: Case) -> list[str]:
     if case.phone and not case.fits and not page.evaluate("() => !!document.querySelector('dialog[open]')"):
         # To the board when it is read (a review, the final board), else to the bar below it.
         read = case.moment in ("review", "match_over", "summary", "replay")
-        page.evaluate("(read) => { const board = document.querySelector('.review-board, .replay-board, #board');"
-                      " if (board && read) board.scrollIntoView({block: 'center'});"
-                      " else window.scrollTo(0, document.documentElement.scrollHeight); }", read)
+        page.evaluate(
+            "(read) => { const board = document.querySelector('.review-board, .replay-board, #board');"
+            " if (board && read) board.scrollIntoView({block: 'center'});"
+            " else window.scrollTo(0, document.documentElement.scrollHeight); }",
+            read,
+        )
     m = page.evaluate(MEASURE)
     found: list[str] = []
     cards, controls = m["cards"], m["controls"]
     if not cards and case.moment != "waiting":
         found.append("no card is drawn")
     for i, a in enumerate(cards):
-        for b in cards[i + 1:]:
+        for b in cards[i + 1 :]:
             if _overlap(a, b):
                 found.append(f"cards overlap: {a['name']} and {b['name']}")
     for c in controls:

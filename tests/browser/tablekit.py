@@ -11,8 +11,11 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js"
 
 def api(page, method: str, path: str, body: dict | None = None, status: int = 200) -> dict:
     """Call the JSON API as this page's visitor (the context's cookie goes along)."""
-    response = page.request.fetch(path, method=method, data=body) if body is not None else \
-        page.request.fetch(path, method=method)
+    response = (
+        page.request.fetch(path, method=method, data=body)
+        if body is not None
+        else page.request.fetch(path, method=method)
+    )
     assert response.status == status, f"{method} {path}: {response.status} {response.text()}"
     return response.json()
 
@@ -67,7 +70,8 @@ def wait_settled(page) -> None:
         "() => { const t = document.getElementById('table');"
         " return t && t.dataset.ready && !t.classList.contains('playing')"
         " && !document.documentElement.dataset.swapping"
-        " && !document.querySelector('.htmx-request, .htmx-settling'); }")
+        " && !document.querySelector('.htmx-request, .htmx-settling'); }"
+    )
 
 
 def prompt(page) -> str:
@@ -81,7 +85,8 @@ def version(page) -> int:
 def focused_name(page) -> str:
     return page.evaluate(
         "() => { const e = document.activeElement; if (!e) return '';"
-        " return (e.getAttribute('aria-label') || e.textContent || '').trim(); }")
+        " return (e.getAttribute('aria-label') || e.textContent || '').trim(); }"
+    )
 
 
 def tab_to(page, pattern: str, limit: int = 60) -> str:
@@ -151,15 +156,21 @@ def glides(move: dict, going: str, coming: str) -> bool:
     """Whether, in this transition, the card named ``going`` (a pattern of its accessible
     name) in the table going out is the card named ``coming`` in the table coming in, and
     moves from the one's place to the other's."""
-    return any(re.search(going, before["label"]) and re.search(coming, move["after"].get(name, {}).get("label", ""))
-               and name in move["moved"] for name, before in move["before"].items())
+    return any(
+        re.search(going, before["label"])
+        and re.search(coming, move["after"].get(name, {}).get("label", ""))
+        and name in move["moved"]
+        for name, before in move["before"].items()
+    )
 
 
 def carried(move: dict) -> list[str]:
     """The cards this transition draws as carried from one place of the table to another."""
-    return [f"{card['label']}: {card['place']} to {move['after'][name]['place']}"
-            for name, card in move["before"].items()
-            if name in move["after"] and card["place"] != move["after"][name]["place"]]
+    return [
+        f"{card['label']}: {card['place']} to {move['after'][name]['place']}"
+        for name, card in move["before"].items()
+        if name in move["after"] and card["place"] != move["after"][name]["place"]
+    ]
 
 
 def axe_violations(page, include: str | None = None) -> list[dict]:
@@ -171,9 +182,10 @@ def axe_violations(page, include: str | None = None) -> list[dict]:
     results = page.evaluate(
         """(include) => axe.run(include ? {include: [include]} : document,
                {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}, resultTypes: ['violations']})""",
-        include)
+        include,
+    )
     return [
-        {"id": v["id"], "impact": v["impact"], "help": v["help"],
-         "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in results["violations"] if v["impact"] in ("serious", "critical")
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
     ]

@@ -47,8 +47,11 @@ def test_the_last_move_ring_leaves_the_computers_name_clear(page, players):
     ring = max(float(spread) for spread in re.findall(r"0px 0px 0px ([\d.]+)px", shadow))
     assert ring >= 6
     for moment in (0.0, 0.25, 0.5, 0.75, 1.0):
-        card.evaluate("""(e, moment) => e.getAnimations().forEach(a => {
-            a.pause(); a.currentTime = moment * a.effect.getComputedTiming().duration; })""", moment)
+        card.evaluate(
+            """(e, moment) => e.getAnimations().forEach(a => {
+            a.pause(); a.currentTime = moment * a.effect.getComputedTiming().duration; })""",
+            moment,
+        )
         box = card.bounding_box()
         assert box["y"] - ring >= name["y"] + name["height"], (moment, box, name)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 
-from app.web.table import Card, board
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
+from app.web.table import Card, board
 
 from .tablekit import api, new_match, version, wait_settled
-from .test_pages_html import new_match as new_match_in_process, table
+from .test_pages_html import new_match as new_match_in_process
+from .test_pages_html import table
 from .test_table_keys import through_the_opening
 
 MINUS = "\u2212"

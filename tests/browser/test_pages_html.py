@@ -11,6 +11,7 @@ import time
 from html.parser import HTMLParser
 
 import pytest
+
 from app.cards import SUIT_SYMBOLS, card_name
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
@@ -140,7 +141,9 @@ def test_draw_then_place_names_every_control(api):
     assert len(cards) == 6 and all(b["hx-post"] == "/play/swap" for b in cards.values())
     assert "Your card, bottom row, column 3, face down" in cards
     revealed = [name for name in cards if not name.endswith("face down")]
-    assert len(revealed) == 2 and all(re.match(r"\S+ Your card, (top|bottom) row, column \d, .+ of .+", n) for n in revealed)
+    assert len(revealed) == 2 and all(
+        re.match(r"\S+ Your card, (top|bottom) row, column \d, .+ of .+", n) for n in revealed
+    )
     assert page.named("Discard draw")[0]["hx-post"] == "/play/reject"
     assert "Choose a card to replace, or Discard draw" in html
     assert any(e.get("aria-label", "").startswith("Your drawn card, ") for e in page.elements)
@@ -148,15 +151,19 @@ def test_draw_then_place_names_every_control(api):
     status, html = post(api, "reject", html)
     cards = Elements(html).card_buttons()
     assert "Choose a face-down card to reveal" in html
-    assert set(cards) == {f"Your card, {r} row, column {c}, face down" for r, c in
-                          (("top", 2), ("top", 3), ("bottom", 1), ("bottom", 3))}
+    assert set(cards) == {
+        f"Your card, {r} row, column {c}, face down" for r, c in (("top", 2), ("top", 3), ("bottom", 1), ("bottom", 3))
+    }
 
 
-@pytest.mark.parametrize("rules, rows, cols, names", [
-    ({"name": "nine-card"}, 3, 3, ("top", "middle", "bottom")),
-    ({"name": "four-card"}, 2, 2, ("top", "bottom")),
-    ({"name": "eight-card", "players": 4}, 2, 4, ("top", "bottom")),
-])
+@pytest.mark.parametrize(
+    "rules, rows, cols, names",
+    [
+        ({"name": "nine-card"}, 3, 3, ("top", "middle", "bottom")),
+        ({"name": "four-card"}, 2, 2, ("top", "bottom")),
+        ({"name": "eight-card", "players": 4}, 2, 4, ("top", "bottom")),
+    ],
+)
 def test_variant_grids_render_with_their_shape(api, rules, rows, cols, names):
     state = new_match(api, rules=rules)
     html = table(api)
@@ -225,8 +232,9 @@ def test_a_move_not_allowed_now_is_explained_in_place(api):
 def test_without_script_a_move_redirects_and_a_refusal_is_a_whole_page(api):
     new_match(api)
     html = table(api)
-    response = api.post("/play/reveal", data={"version": str(version_of(html)), "position": "2"},
-                        follow_redirects=False)
+    response = api.post(
+        "/play/reveal", data={"version": str(version_of(html)), "position": "2"}, follow_redirects=False
+    )
     assert response.status_code == 303 and response.headers["location"].startswith("/?t=")
     page = api.get(response.headers["location"]).text
     assert "Choose one more card to reveal" in page and "Welcome back" not in page
@@ -257,8 +265,12 @@ def test_hint_says_what_expert_would_do(api):
 
 
 def test_other_pages_render(api):
-    for path, text in (("/how-to-play", "Rejecting a stock draw"), ("/statistics", "Win rate"),
-                       ("/scorecard", "Each completed hole"), ("/new", "Computer level")):
+    for path, text in (
+        ("/how-to-play", "Rejecting a stock draw"),
+        ("/statistics", "Win rate"),
+        ("/scorecard", "Each completed hole"),
+        ("/new", "Computer level"),
+    ):
         response = api.get(path)
         assert response.status_code == 200 and text in response.text, path
 
@@ -301,8 +313,9 @@ def test_new_game_from_a_paused_table_deals_at_once(api):
 def test_new_game_options_change_the_rules(api):
     new_match(api)
     html = table(api)
-    status, html = post(api, "new", html, level="easy", preset="standard", players="4", holes="18",
-                        jacks_zero="yes", seed="")
+    status, html = post(
+        api, "new", html, level="easy", preset="standard", players="4", holes="18", jacks_zero="yes", seed=""
+    )
     assert status == 200, html
     rules = api.get("/api/match").json()["rules"]
     assert (rules["players"], rules["holes"], rules["jacks_zero"], rules["name"]) == (4, 18, True, "custom")

@@ -10,8 +10,15 @@ import pytest
 from app.players.greedy import GreedyPlayer
 from tests.browser.tablekit import api, axe_violations, new_match
 
-ROUTES = {"reveal": "reveal", "draw": "draw", "swap": "swap", "reject": "reject", "skip": "skip",
-          "knock": "knock", "next_hole": "next-hole"}
+ROUTES = {
+    "reveal": "reveal",
+    "draw": "draw",
+    "swap": "swap",
+    "reject": "reject",
+    "skip": "skip",
+    "knock": "knock",
+    "next_hole": "next-hole",
+}
 
 
 def play_to_the_end(page) -> dict:
@@ -102,5 +109,7 @@ def test_the_replay_s_scorecard_caption_is_whole_in_its_side_column(sized, width
     assert caption.inner_text() == "Each completed hole, and the running totals"
     assert c["x"] >= s["x"] - 0.5 and c["x"] + c["width"] <= s["x"] + s["width"] + 0.5, (c, s)
     # The board beside it keeps the others' cards readable (20 px and more).
-    widths = page.evaluate("() => [...document.querySelectorAll('.replay-board .ring .card')].map(c => c.getBoundingClientRect().width)")
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('.replay-board .ring .card')].map(c => c.getBoundingClientRect().width)"
+    )
     assert widths and min(widths) >= 19.5, min(widths)

@@ -46,8 +46,9 @@ def test_the_golf_table_works_with_nothing_blocked(watched):
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("path", ["/solitaire", "/how-to-play", "/statistics", "/scorecard", "/new",
-                                  "/solitaire/new", "/no-such-page"])
+@pytest.mark.parametrize(
+    "path", ["/solitaire", "/how-to-play", "/statistics", "/scorecard", "/new", "/solitaire/new", "/no-such-page"]
+)
 def test_the_other_pages_load_with_nothing_blocked(watched, path):
     watched.goto(path)
     watched.wait_for_load_state("load")
@@ -97,7 +98,11 @@ def test_a_missing_page_is_a_page_of_the_site(page):
 def test_a_refusal_to_htmx_is_shown_in_the_alert_area(page):
     open_table(page)
     sentence = "Too many moves in a short time: wait 30 seconds and try again; nothing was changed."
-    page.route("**/play/reveal", lambda route: route.fulfill(
-        status=429, content_type="text/plain; charset=utf-8", body=sentence, headers={"Retry-After": "30"}))
+    page.route(
+        "**/play/reveal",
+        lambda route: route.fulfill(
+            status=429, content_type="text/plain; charset=utf-8", body=sentence, headers={"Retry-After": "30"}
+        ),
+    )
     page.get_by_role("button", name=FACE_DOWN).first.click()
     page.locator("#alert", has_text=sentence).wait_for()

@@ -8,8 +8,17 @@ import re
 import pytest
 
 from .tablekit import (
-    api, axe_violations, clock_seconds, focused_name, new_match, open_table, play_out_hole, prompt, tab_to,
-    version, wait_settled,
+    api,
+    axe_violations,
+    clock_seconds,
+    focused_name,
+    new_match,
+    open_table,
+    play_out_hole,
+    prompt,
+    tab_to,
+    version,
+    wait_settled,
 )
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
@@ -117,17 +126,22 @@ def test_pause_stops_play_and_the_clock_until_resume(page):
     page.wait_for_timeout(1300)
     assert clock_seconds(page) == stopped
 
-    refused = page.request.post("/play/draw", form={"source": "stock", "version": str(version(page))},
-                                headers={"HX-Request": "true"})
+    refused = page.request.post(
+        "/play/draw", form={"source": "stock", "version": str(version(page))}, headers={"HX-Request": "true"}
+    )
     assert refused.status == 409 and "paused" in refused.text()
-    assert api(page, "POST", "/api/match/draw", {"source": "stock"}, status=409)["detail"].startswith("The game is paused")
+    assert api(page, "POST", "/api/match/draw", {"source": "stock"}, status=409)["detail"].startswith(
+        "The game is paused"
+    )
 
     page.get_by_role("button", name="Resume").click()
     wait_settled(page)
     assert prompt(page).startswith("Draw from the stock")
-    page.wait_for_function(f"() => {{ const t = document.getElementById('clock').textContent.split(':');"
-                           f" return Number(t[t.length - 2]) * 60 + Number(t[t.length - 1]) > {stopped}; }}",
-                           timeout=4000)
+    page.wait_for_function(
+        f"() => {{ const t = document.getElementById('clock').textContent.split(':');"
+        f" return Number(t[t.length - 2]) * 60 + Number(t[t.length - 1]) > {stopped}; }}",
+        timeout=4000,
+    )
 
 
 def test_reload_shows_the_match_paused_and_play_continues(page):
@@ -237,8 +251,9 @@ def test_no_serious_accessibility_violations(page):
 
 @pytest.fixture
 def phone(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        base_url=server, viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     context.add_cookies([{"name": "golf_speed", "value": "instant", "url": server}])
     page = context.new_page()
     yield page

@@ -56,15 +56,21 @@ def holding_a_card(page, players: int, rules: str = "standard") -> None:
 def outside_the_view(page, selector: str) -> list[str]:
     """The elements matching ``selector`` whose box is not wholly inside the viewport
     (at the page's scroll position), each named; fails if none match."""
-    boxes = page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map(e => {
+    boxes = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map(e => {
             const r = e.getBoundingClientRect();
             return {name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40) || e.className,
                     top: r.top, bottom: r.bottom, left: r.left, right: r.right, shown: r.width > 0 && r.height > 0};
-        })""", selector)
+        })""",
+        selector,
+    )
     assert boxes, f"nothing matches {selector}"
     width, height = page.viewport_size["width"], page.viewport_size["height"]
-    return [f"{b['name']}: {b}" for b in boxes
-            if not b["shown"] or b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + 0.5 or b["right"] > width + 0.5]
+    return [
+        f"{b['name']}: {b}"
+        for b in boxes
+        if not b["shown"] or b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + 0.5 or b["right"] > width + 0.5
+    ]
 
 
 def test_the_others_sit_round_the_table_and_you_at_the_bottom(sized):
@@ -104,8 +110,12 @@ def test_on_a_phone_a_tap_opens_one_of_the_others_full_size(sized):
     # It stays open while the table is redrawn after a move.
     page.get_by_role("button", name="Discard draw").tap()
     wait_settled(page)
-    assert page.locator('.seat[data-seat="computer-3"]').get_by_role("button", name="Computer 3").get_attribute(
-        "aria-expanded") == "true"
+    assert (
+        page.locator('.seat[data-seat="computer-3"]')
+        .get_by_role("button", name="Computer 3")
+        .get_attribute("aria-expanded")
+        == "true"
+    )
 
 
 @pytest.mark.parametrize("width, height", [(320, 640), (640, 360)], ids=["320px", "1280x720-at-200%"])
@@ -153,15 +163,18 @@ def test_the_log_keeps_the_last_moves_readable_as_the_next_come(sized, width, he
 
 def lines_of(page, selector: str) -> int:
     """How many lines the text of ``selector`` is laid out in."""
-    return page.evaluate("""(selector) => { const range = document.createRange();
+    return page.evaluate(
+        """(selector) => { const range = document.createRange();
         range.selectNodeContents(document.querySelector(selector));
         return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom))).size; }""",
-                         selector)
+        selector,
+    )
 
 
 @pytest.mark.parametrize("width, height, players", [(1024, 768, 8), (1280, 720, 3), (1280, 720, 8), (1366, 768, 3)])
 def test_at_a_hole_s_end_the_prompt_is_one_line_with_the_result_and_the_review_beside_next_hole(
-        sized, width, height, players):
+    sized, width, height, players
+):
     page = sized(width, height)
     new_match(page, seed=31, rules={"name": "standard", "players": players, "holes": 2})
     state = play_out_hole(page)

@@ -8,8 +8,10 @@ from .tablekit import axe_violations, new_match, open_table
 
 def looks(page) -> tuple[str, str]:
     """The table's colour and a face-down card's back, as drawn."""
-    return (page.locator("#table").evaluate("e => getComputedStyle(e).backgroundColor"),
-            page.locator(".card.down").first.evaluate("e => getComputedStyle(e).backgroundImage"))
+    return (
+        page.locator("#table").evaluate("e => getComputedStyle(e).backgroundColor"),
+        page.locator(".card.down").first.evaluate("e => getComputedStyle(e).backgroundImage"),
+    )
 
 
 def test_a_chosen_table_colour_and_card_back_are_drawn_and_remembered(page, browser, server):

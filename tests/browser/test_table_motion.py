@@ -10,8 +10,7 @@ import pytest
 from app.cards import card_name
 from app.web.table_words import position_name
 
-from .tablekit import (api, carried, focused_name, glides, moves_of, new_match, open_table, prompt,
-                       wait_settled)
+from .tablekit import api, carried, focused_name, glides, moves_of, new_match, open_table, prompt, wait_settled
 
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"
 
@@ -63,7 +62,7 @@ def test_your_swap_glides_the_drawn_card_into_your_grid_and_the_old_card_onto_th
     # Told in order, your move first; then focus is where your next move is.
     said = said_lines(page)
     mine = said.index(f"You put the {held} at {where}.")
-    assert any(line.startswith("The computer ") for line in said[mine + 1:]), said
+    assert any(line.startswith("The computer ") for line in said[mine + 1 :]), said
     assert prompt(page).startswith("Draw from the stock")
     assert focused_name(page).startswith("Stock, ")
 

@@ -12,7 +12,8 @@ import app.web.table_view as table_view
 from app.web.table_view import MIN_STEP_MS, SPEEDS, step_delay
 
 from .tablekit import api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
-from .test_pages_html import new_match as new_match_in_process, post, table
+from .test_pages_html import new_match as new_match_in_process
+from .test_pages_html import post, table
 
 EIGHT = {"players": 8}
 FACE_DOWN = r"^Your card, .* row, column \d, face down$"

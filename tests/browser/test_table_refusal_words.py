@@ -38,7 +38,9 @@ def test_a_card_drawn_from_the_stock_may_be_thrown_away_so_x_is_not_refused():
     state.apply(0, action({"action": "draw", "source": "stock"}))
     said = _said(state)
     assert "x" not in said
-    assert said["stock"].startswith("You hold the ") and said["stock"].endswith("put it into your grid, or Discard draw.")
+    assert said["stock"].startswith("You hold the ") and said["stock"].endswith(
+        "put it into your grid, or Discard draw."
+    )
 
 
 def test_before_a_draw_your_cards_wait_for_it():

@@ -110,7 +110,7 @@ def test_the_final_turn_is_announced_and_the_closer_marked_then_the_scores_add_u
     steps = [step["total"] for step in mine.evaluate("e => JSON.parse(e.dataset.tally)")]
     final = mine.locator(".seat-score strong").inner_text()
     shown = page.evaluate("() => window.__scores")
-    assert [int(s) for s in shown[-len(steps) - 1:]] == steps + [int(final)], (shown, steps, final)
+    assert [int(s) for s in shown[-len(steps) - 1 :]] == steps + [int(final)], (shown, steps, final)
     assert "tallying" in page.evaluate("() => [...window.__seatClasses]")
 
 
@@ -135,8 +135,13 @@ def test_a_table_of_people_is_dealt_before_your_eyes_when_it_starts_and_not_with
         page = watched(reduced=reduced)
         page.add_init_script(WATCH_CARD_ANIMATIONS)
         page.request.get("/")  # the visitor's cookie
-        table = api(page, "POST", "/api/tables", {"name": "Deal", "seats": ["host", "easy", "easy"],
-                                                  "rules": {"name": "standard", "holes": 1}}, status=201)
+        table = api(
+            page,
+            "POST",
+            "/api/tables",
+            {"name": "Deal", "seats": ["host", "easy", "easy"], "rules": {"name": "standard", "holes": 1}},
+            status=201,
+        )
         page.goto(f"/t/{table['code']}")
         page.wait_for_selector("#table.waiting-room[data-ready]")
         page.evaluate("() => { window.__cardAnimations = []; }")

@@ -21,6 +21,7 @@ def test_docstring_examples():
     assert doctest.testmod(table).failed == 0
     import app.service.stats as stats
     import app.web.charts as charts
+
     assert doctest.testmod(charts).failed == 0 and doctest.testmod(stats).failed == 0
 
 
@@ -153,22 +154,31 @@ def _closing_told(rules: RuleSet, closer: int) -> list[str]:
     return [text for text, _ in words.narrate(seen, view(state, 0))]
 
 
-@pytest.mark.parametrize("rules, closer, told", [
-    (PRESETS["four-card"], 0, "You knocked: the computer has one final turn."),
-    (PRESETS["four-card"], 1, "The computer knocked: you have one final turn."),
-    (PRESETS["knocking"], 0, "You knocked: the computer has one final turn."),
-    (PRESETS["standard"], 0, "All your cards are face up: the computer has one final turn."),
-    (PRESETS["standard"], 1, "The computer has every card face up: you have one final turn."),
-    (PRESETS["no-final-turn"], 0, "All your cards are face up: the hole ends."),
-    (PRESETS["no-final-turn"], 1, "The computer has every card face up: the hole ends."),
-    (RuleSet(ending="knock", final_turn=False), 0, "You knocked: the hole ends."),
-    (RuleSet(ending="knock", final_turn=False), 1, "The computer knocked: the hole ends."),
-    (RuleSet(players=4), 0, "All your cards are face up: each of the others has one final turn."),
-    (RuleSet(players=4), 2, "Computer 2 has every card face up: everyone else, you too, has one final turn."),
-    (RuleSet(players=4, ending="knock"), 0, "You knocked: each of the others has one final turn."),
-    (RuleSet(players=4, ending="knock"), 3, "Computer 3 knocked: everyone else, you too, has one final turn."),
-], ids=lambda value: (f"{value.players}p-{value.cols * value.rows}cards-{value.ending}-final{value.final_turn}"
-                     if isinstance(value, RuleSet) else f"seat{value}" if isinstance(value, int) else "told"))
+@pytest.mark.parametrize(
+    "rules, closer, told",
+    [
+        (PRESETS["four-card"], 0, "You knocked: the computer has one final turn."),
+        (PRESETS["four-card"], 1, "The computer knocked: you have one final turn."),
+        (PRESETS["knocking"], 0, "You knocked: the computer has one final turn."),
+        (PRESETS["standard"], 0, "All your cards are face up: the computer has one final turn."),
+        (PRESETS["standard"], 1, "The computer has every card face up: you have one final turn."),
+        (PRESETS["no-final-turn"], 0, "All your cards are face up: the hole ends."),
+        (PRESETS["no-final-turn"], 1, "The computer has every card face up: the hole ends."),
+        (RuleSet(ending="knock", final_turn=False), 0, "You knocked: the hole ends."),
+        (RuleSet(ending="knock", final_turn=False), 1, "The computer knocked: the hole ends."),
+        (RuleSet(players=4), 0, "All your cards are face up: each of the others has one final turn."),
+        (RuleSet(players=4), 2, "Computer 2 has every card face up: everyone else, you too, has one final turn."),
+        (RuleSet(players=4, ending="knock"), 0, "You knocked: each of the others has one final turn."),
+        (RuleSet(players=4, ending="knock"), 3, "Computer 3 knocked: everyone else, you too, has one final turn."),
+    ],
+    ids=lambda value: (
+        f"{value.players}p-{value.cols * value.rows}cards-{value.ending}-final{value.final_turn}"
+        if isinstance(value, RuleSet)
+        else f"seat{value}"
+        if isinstance(value, int)
+        else "told"
+    ),
+)
 def test_how_the_hole_closed_is_told_once_and_truly(rules, closer, told):
     sentences = _closing_told(rules, closer)
     closing = [s for s in sentences if "final turn" in s or "hole ends" in s or "knocked" in s]
@@ -266,9 +276,15 @@ def test_the_view_names_and_marks_each_seat_as_the_table_does():
     state = GolfState.new(3, RuleSet(players=3))
     seen = view(state, 2, seats)
     assert [(p["id"], p["seat"], p["name"], p["kind"]) for p in seen["players"]] == [
-        ("you", 2, "Bea", "person"), ("computer-1", 0, "Ann", "person"), ("computer-2", 1, "Expert", "computer")]
+        ("you", 2, "Bea", "person"),
+        ("computer-1", 0, "Ann", "person"),
+        ("computer-2", 1, "Expert", "computer"),
+    ]
     assert [(p["seat"], p["name"]) for p in spectator_view(state, seats)["players"]] == [
-        (0, "Ann"), (1, "Expert"), (2, "Bea")]
+        (0, "Ann"),
+        (1, "Expert"),
+        (2, "Bea"),
+    ]
     assert [p["name"] for p in view(state, 0)["players"]] == ["You", "Computer 1", "Computer 2"]
 
 
@@ -278,6 +294,9 @@ def test_an_undo_at_a_table_names_the_person_whose_moves_it_took_back():
     undone = [(0, {"action": "draw", "source": "stock"}), (1, {"action": "draw", "source": "stock"})]
     assert words.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and Bea's 1 move after it."
     undone.append((2, {"action": "draw", "source": "stock"}))
-    assert words.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and the 2 moves the others made after it."
+    assert (
+        words.undo_sentence(undone, seen)
+        == "Taken back: your draw from the stock, and the 2 moves the others made after it."
+    )
     alone = view(GolfState.new(3, RuleSet(players=3)), 0)
     assert words.undo_sentence(undone, alone).endswith("and the 2 moves the computers made after it.")

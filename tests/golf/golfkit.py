@@ -74,7 +74,9 @@ def deal(
 HOLE_SLOTS = tuple(name for name in GolfState.__slots__ if name not in ("rules", "seed", "hole", "hole_scores", "log"))
 
 
-def deal_next_hole(state: GolfState, grids, discard: str | list[str] | None = None, stock: str | list[str] = ()) -> list[Event]:
+def deal_next_hole(
+    state: GolfState, grids, discard: str | list[str] | None = None, stock: str | list[str] = ()
+) -> list[Event]:
     """Deal the next hole through the engine (``NextHole``), then lay chosen cards out
     in place of the shuffled ones, exactly as :func:`deal` lays out a first hole."""
     assert state.phase is Phase.HOLE_OVER, state.phase

@@ -7,14 +7,36 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.golf.actions import (
-    DRAW_DISCARD, DRAW_STOCK, KNOCK, MAX_POSITIONS, NEXT_HOLE, REJECT, SKIP, Draw, Knock, MalformedAction,
-    NextHole, Reject, Reveal, Skip, Swap, action_from_json, log_entry, parse_code, parse_log_entry,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK,
+    MAX_POSITIONS,
+    NEXT_HOLE,
+    REJECT,
+    SKIP,
+    Draw,
+    Knock,
+    MalformedAction,
+    NextHole,
+    Reject,
+    Reveal,
+    Skip,
+    Swap,
+    action_from_json,
+    log_entry,
+    parse_code,
+    parse_log_entry,
 )
 
 EVERY_ACTION = [
     *(Reveal(p) for p in range(MAX_POSITIONS)),
     *(Swap(p) for p in range(MAX_POSITIONS)),
-    DRAW_STOCK, DRAW_DISCARD, REJECT, SKIP, KNOCK, NEXT_HOLE,
+    DRAW_STOCK,
+    DRAW_DISCARD,
+    REJECT,
+    SKIP,
+    KNOCK,
+    NEXT_HOLE,
 ]
 
 

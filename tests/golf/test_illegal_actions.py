@@ -4,7 +4,14 @@ and the state is left exactly as it was."""
 import pytest
 
 from app.golf.actions import (
-    DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, SKIP, Reveal, Swap,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK,
+    NEXT_HOLE,
+    REJECT,
+    SKIP,
+    Reveal,
+    Swap,
 )
 from app.golf.engine import GolfState, IllegalAction
 from app.golf.rules import PRESETS, RuleSet
@@ -90,8 +97,12 @@ CASES = [
     (drawing, 0, REJECT, "Draw a card first, from the stock or the discard pile."),
     (drawing, 0, SKIP, "Draw a card first, from the stock or the discard pile."),
     (drawing, 0, KNOCK, "Knocking is not part of these rules."),
-    (empty_stock, 0, DRAW_STOCK,
-     "The stock is empty and there are no discards under the top card to shuffle into a new one."),
+    (
+        empty_stock,
+        0,
+        DRAW_STOCK,
+        "The stock is empty and there are no discards under the top card to shuffle into a new one.",
+    ),
     (holding_stock, 0, DRAW_STOCK, "You already hold a card: swap it into your grid or throw it away."),
     (holding_stock, 0, Reveal(4), "You hold a card: swap it into your grid or throw it away."),
     (holding_stock, 0, SKIP, "You hold a card: swap it into your grid or throw it away."),
@@ -127,8 +138,10 @@ def test_an_action_not_offered_is_refused_with_a_reason_and_changes_nothing(situ
     assert state == before
 
 
-@pytest.mark.parametrize("situation", [opening, drawing, holding_stock, holding_discard, flipping, knocked,
-                                       knocking_and_holding, empty_stock, hole_over])
+@pytest.mark.parametrize(
+    "situation",
+    [opening, drawing, holding_stock, holding_discard, flipping, knocked, knocking_and_holding, empty_stock, hole_over],
+)
 def test_every_offered_action_is_accepted(situation):
     state = situation()
     for seat in range(state.rules.players):

@@ -13,14 +13,23 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from app.golf.actions import (
-    DRAW_DISCARD, DRAW_STOCK, KNOCK, MAX_POSITIONS, NEXT_HOLE, REJECT, SKIP, Action, Reveal, Swap,
-    action_from_json, parse_log_entry,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK,
+    MAX_POSITIONS,
+    NEXT_HOLE,
+    REJECT,
+    SKIP,
+    Action,
+    Reveal,
+    Swap,
+    action_from_json,
+    parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
-
 from tests.oracle import card_strings
 
 from .golfkit import cards_in_play, deck_of, known_to, with_hidden_cards_moved
@@ -72,8 +81,14 @@ def any_rules(holes=st.integers(1, 2)):
 
 
 EVERY_ACTION: list[Action] = [
-    *(Reveal(p) for p in range(MAX_POSITIONS)), *(Swap(p) for p in range(MAX_POSITIONS)),
-    DRAW_STOCK, DRAW_DISCARD, REJECT, SKIP, KNOCK, NEXT_HOLE,
+    *(Reveal(p) for p in range(MAX_POSITIONS)),
+    *(Swap(p) for p in range(MAX_POSITIONS)),
+    DRAW_STOCK,
+    DRAW_DISCARD,
+    REJECT,
+    SKIP,
+    KNOCK,
+    NEXT_HOLE,
 ]
 
 # Whole matches take a while and invalid rule combinations are thrown away: no deadline,
@@ -257,10 +272,10 @@ def test_replay_is_exact_and_undo_then_redo_gives_the_same_state(rules, seed, pl
         seat = int(log[cut - 1][0])
         shorter = undo_log(log[:cut], seat)
         assert shorter is not None and log[len(shorter)][0] == str(seat)
-        assert all(entry[0] != str(seat) for entry in log[len(shorter) + 1: cut])
+        assert all(entry[0] != str(seat) for entry in log[len(shorter) + 1 : cut])
         undone = replay(seed, rules, shorter)
         assert undone == states[len(shorter)]
-        for entry in log[len(shorter): cut]:
+        for entry in log[len(shorter) : cut]:
             undone.apply(*parse_log_entry(entry))
         assert undone == states[cut]
 

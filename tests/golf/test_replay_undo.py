@@ -143,7 +143,7 @@ def test_a_snapshot_taken_anywhere_goes_on_exactly_as_the_match_did(name):
         kept = json.loads(json.dumps(before.snapshot()))
         restored = GolfState.restore(before.rules, kept, before.log)
         assert restored == before
-        for entry in final.log[len(before.log):]:
+        for entry in final.log[len(before.log) :]:
             restored.apply(*parse_log_entry(entry))
         assert restored == final
 

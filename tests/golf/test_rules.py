@@ -3,7 +3,7 @@
 import pytest
 from pydantic import ValidationError
 
-from app.golf.rules import PRESETS, RuleSet, RulesError, rules_from_dict
+from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 
 
 def refusal(**fields) -> str:
@@ -94,12 +94,10 @@ def test_two_to_eight_seats_are_allowed():
 
 def test_a_table_the_deck_cannot_deal_is_refused_with_the_card_count():
     assert refusal(players=8, rows=3, cols=4, decks=1) == (
-        "8 players with 12 cards each need at least 98 cards, but 1 pack holds only 52: "
-        "use more decks or fewer players"
+        "8 players with 12 cards each need at least 98 cards, but 1 pack holds only 52: use more decks or fewer players"
     )
     assert refusal(players=6, rows=3, cols=4, decks=1) == (
-        "6 players with 12 cards each need at least 74 cards, but 1 pack holds only 52: "
-        "use more decks or fewer players"
+        "6 players with 12 cards each need at least 74 cards, but 1 pack holds only 52: use more decks or fewer players"
     )
     # the same tables are fine with two packs, the default for six or more
     assert RuleSet(players=8, rows=3, cols=4).deck_count == 2
@@ -113,7 +111,9 @@ def test_diagonals_are_refused_on_a_grid_that_is_not_square():
 
 
 def test_four_of_a_kind_is_refused_on_three_rows():
-    assert refusal(rows=3, four_of_a_kind=-10) == "four of a kind needs a grid of two rows (two column pairs side by side)"
+    assert (
+        refusal(rows=3, four_of_a_kind=-10) == "four of a kind needs a grid of two rows (two column pairs side by side)"
+    )
 
 
 def test_four_of_a_kind_is_a_bonus_of_minus_ten_or_minus_twenty():

@@ -17,8 +17,21 @@ def score(text: str, rules: RuleSet = STANDARD) -> int:
 
 @pytest.mark.parametrize(
     ("rank", "value"),
-    [("A", 1), ("2", -2), ("3", 3), ("4", 4), ("5", 5), ("6", 6), ("7", 7), ("8", 8), ("9", 9),
-     ("T", 10), ("J", 10), ("Q", 10), ("K", 0)],
+    [
+        ("A", 1),
+        ("2", -2),
+        ("3", 3),
+        ("4", 4),
+        ("5", 5),
+        ("6", 6),
+        ("7", 7),
+        ("8", 8),
+        ("9", 9),
+        ("T", 10),
+        ("J", 10),
+        ("Q", 10),
+        ("K", 0),
+    ],
 )
 def test_each_rank_scores_its_standard_value(rank, value):
     assert STANDARD.card_value(rank) == value
@@ -205,11 +218,11 @@ def test_no_going_out_penalty_in_the_standard_game():
 @pytest.mark.parametrize(
     ("scores", "closer", "charged"),
     [
-        ([12, 5], 0, [24, 5]),   # not the lowest: doubled
-        ([5, 5], 0, [10, 5]),    # equal is not strictly lowest: doubled
-        ([4, 5], 0, [4, 5]),     # strictly lowest: no penalty
-        ([0, -3], 0, [0, -3]),   # doubling nothing is no penalty: stands
-        ([-1, -3], 0, [-1, -3]), # a negative score is not doubled
+        ([12, 5], 0, [24, 5]),  # not the lowest: doubled
+        ([5, 5], 0, [10, 5]),  # equal is not strictly lowest: doubled
+        ([4, 5], 0, [4, 5]),  # strictly lowest: no penalty
+        ([0, -3], 0, [0, -3]),  # doubling nothing is no penalty: stands
+        ([-1, -3], 0, [-1, -3]),  # a negative score is not doubled
         ([9, 3, 12], 2, [9, 3, 24]),
     ],
 )

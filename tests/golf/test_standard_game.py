@@ -12,7 +12,7 @@ from app.golf.rules import PRESETS
 from .golfkit import STANDARD, cards_in_play, deal, grid, open_hole, play, play_match_of_deals, play_out_hole
 
 ALICE = "5H KS 2C / 5D 9C JD"  # the worked example: 17
-BEN = "7C KH 2D / 7D 3S AH"    # the worked example: 2
+BEN = "7C KH 2D / 7D 3S AH"  # the worked example: 2
 
 
 def refused(state: GolfState, seat: int, action, message: str) -> None:
@@ -59,7 +59,7 @@ def test_each_player_reveals_any_two_cards_in_any_order_before_play_starts():
     state = deal(STANDARD, [ALICE, BEN])
     assert state.phase is Phase.OPENING and state.to_act() == (0, 1)
     assert state.legal_actions(0) == [Reveal(p) for p in range(6)]
-    play(state, "1r5")           # the second seat may go first
+    play(state, "1r5")  # the second seat may go first
     assert state.to_act() == (0, 1)
     play(state, "0r2", "1r3")
     assert state.to_act() == (0,)  # seat 1 has revealed its two
@@ -342,8 +342,12 @@ def test_with_an_empty_stock_and_a_single_discard_only_the_discard_can_be_drawn(
     state = deal(STANDARD, [ALICE, BEN], discard="8H", stock=[], whole_deck=False)
     open_hole(state)
     assert state.legal_actions(0) == [DRAW_DISCARD]
-    refused(state, 0, DRAW_STOCK,
-            "The stock is empty and there are no discards under the top card to shuffle into a new one.")
+    refused(
+        state,
+        0,
+        DRAW_STOCK,
+        "The stock is empty and there are no discards under the top card to shuffle into a new one.",
+    )
     play(state, "0dd", "0s3")
     assert state.discard == ["5D"]
 
@@ -371,7 +375,7 @@ def test_the_next_hole_cannot_be_dealt_while_the_hole_is_played():
     refused(state, 0, NEXT_HOLE, "The hole is still being played.")
 
 
-LOW = ["KH KS 2C / KD KC 2D", "9H 9S 9C / 8D 8C 8H"]   # 0 and 51 (no pairs: 9 over 8)
+LOW = ["KH KS 2C / KD KC 2D", "9H 9S 9C / 8D 8C 8H"]  # 0 and 51 (no pairs: 9 over 8)
 
 
 def test_the_lowest_total_after_nine_holes_wins():

@@ -46,11 +46,11 @@ def test_two_to_eight_players_each_get_a_grid_from_the_right_number_of_decks(pla
     assert state.to_act() == tuple(range(players))
 
 
-@pytest.mark.parametrize(("players", "hole", "first"), [(3, 1, 0), (3, 2, 1), (3, 3, 2), (3, 4, 0), (5, 5, 4), (5, 7, 1)])
+@pytest.mark.parametrize(
+    ("players", "hole", "first"), [(3, 1, 0), (3, 2, 1), (3, 3, 2), (3, 4, 0), (5, 5, 4), (5, 7, 1)]
+)
 def test_the_first_player_rotates_round_the_table_each_hole(players, hole, first):
-    state = GolfState.from_deal(
-        RuleSet(players=players), [["KH"] * 6] * players, ["QC"], ["5D"] * 40, hole=hole
-    )
+    state = GolfState.from_deal(RuleSet(players=players), [["KH"] * 6] * players, ["QC"], ["5D"] * 40, hole=hole)
     open_hole(state)
     assert state.turn == first == (hole - 1) % players
 
@@ -108,7 +108,7 @@ def test_four_card_players_peek_at_their_two_near_cards_only_in_their_own_view()
     mine = view(state, 0)["players"]
     assert [cell.get("peeked") for cell in mine[0]["grid"]] == [None, None, "5D", "9C"]
     assert [cell["card"] for cell in mine[0]["grid"]] == [None] * 4  # still face down
-    assert all("peeked" not in cell for cell in mine[1]["grid"])     # the other's are unknown
+    assert all("peeked" not in cell for cell in mine[1]["grid"])  # the other's are unknown
     theirs = view(state, 1)["players"]
     assert [cell.get("peeked") for cell in theirs[0]["grid"]] == [None, None, "7D", "8S"]
     assert all("peeked" not in cell for cell in theirs[1]["grid"])
@@ -147,7 +147,11 @@ def test_four_card_the_hole_ends_by_a_knock_and_the_other_player_gets_one_more_t
     assert state.legal_actions(1) == [DRAW_STOCK, DRAW_DISCARD]  # no second knock
     refused(state, 1, KNOCK, "The hole is already closing: take your final turn.")
     events = play(state, "1ds", "1x")
-    assert events[-1] == {"action": "hole_scored", "hole": 1, "scores": [9, 11]}  # 5 over 5, K over 9; 7 over 7, 3 over 8
+    assert events[-1] == {
+        "action": "hole_scored",
+        "hole": 1,
+        "scores": [9, 11],
+    }  # 5 over 5, K over 9; 7 over 7, 3 over 8
     assert state.face_up == [[True] * 4, [True] * 4]
 
 

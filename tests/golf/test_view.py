@@ -6,7 +6,6 @@ from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
-
 from tests.oracle import card_strings
 
 from .golfkit import STANDARD, deal, deal_next_hole, known_to, open_hole, play, play_out_hole
@@ -119,9 +118,9 @@ def test_the_phase_is_seen_from_each_seat_side():
 def test_showing_is_the_score_of_the_face_up_cards_with_pairs_cancelled():
     state = deal(STANDARD, [ALICE, BEN])
     open_hole(state, {0: [0, 3], 1: [2, 5]})
-    assert view(state, 0)["players"][0]["showing"] == 0      # five over five
+    assert view(state, 0)["players"][0]["showing"] == 0  # five over five
     assert view(state, 0)["players"][0]["matched"] == [[0, 3]]
-    assert view(state, 0)["players"][1]["showing"] == -1     # two over ace
+    assert view(state, 0)["players"][1]["showing"] == -1  # two over ace
 
 
 def test_closing_shows_who_went_out_and_who_still_has_a_final_turn():
@@ -188,8 +187,8 @@ ALICE_HOLES = [
     ("KH AS 4C / KD AD 2D", 2),
     ("8H 8S 3C / 8D 8C 5D", 8),
 ]
-BEN_FIRST = "7C KH 2D / 7D 3S AH"   # the worked hole of the player who ended it: 2
-BEN_LATER = "9S TS JS / 9H TH QC"   # 0 + 0 + 20 (a jack over a queen)
+BEN_FIRST = "7C KH 2D / 7D 3S AH"  # the worked hole of the player who ended it: 2
+BEN_LATER = "9S TS JS / 9H TH QC"  # 0 + 0 + 20 (a jack over a queen)
 
 
 def alices_round() -> GolfState:

@@ -50,10 +50,13 @@ def test_a_data_folder_that_cannot_be_made_stops_the_start_with_one_sentence(tmp
     (tmp_path / "a-file").write_text("not a folder")
     env = {key: value for key, value in os.environ.items() if not key.startswith("GOLF_")}
     env["GOLF_DATA_DIR"] = str(tmp_path / "a-file" / "data")
-    started = subprocess.run([sys.executable, "-m", "app"], cwd=tmp_path, env=env,
-                             capture_output=True, text=True, timeout=60)
+    started = subprocess.run(
+        [sys.executable, "-m", "app"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert started.returncode == 1
     assert started.stdout == ""
-    assert started.stderr == (f"golf: Cannot write the database folder {tmp_path / 'a-file' / 'data'} (Not a directory): "
-                              "set GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
-                              "database.\n")
+    assert started.stderr == (
+        f"golf: Cannot write the database folder {tmp_path / 'a-file' / 'data'} (Not a directory): "
+        "set GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
+        "database.\n"
+    )

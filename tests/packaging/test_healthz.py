@@ -25,8 +25,7 @@ def unreachable_database(golf_app, database_url, tmp_path):
     if make_url(database_url).get_backend_name() == "sqlite":
         gone = create_engine(f"sqlite:///{tmp_path / 'missing-folder' / 'golf.sqlite3'}")
     else:
-        gone = create_engine(make_url(database_url).set(host="127.0.0.1", port=1),
-                             connect_args={"connect_timeout": 2})
+        gone = create_engine(make_url(database_url).set(host="127.0.0.1", port=1), connect_args={"connect_timeout": 2})
     # (monkeypatch cannot put back an attribute of Starlette's State: it deletes it)
     working, golf_app.state.engine = golf_app.state.engine, gone
     yield

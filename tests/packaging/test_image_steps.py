@@ -31,8 +31,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.lockfile import locked, normalized
 from bench.servers import free_port
+from tests.packaging.lockfile import locked, normalized
 
 pytestmark = [pytest.mark.image, pytest.mark.slow]
 
@@ -80,8 +80,11 @@ def build_context(destination: Path) -> Path:
 
 def dependencies_command() -> str:
     """The Dockerfile's RUN that installs the dependencies from the lock file."""
-    runs = [arguments for stage, instruction, arguments in dockerfile_instructions()
-            if stage == 1 and instruction == "RUN" and "requirements.lock" in arguments]
+    runs = [
+        arguments
+        for stage, instruction, arguments in dockerfile_instructions()
+        if stage == 1 and instruction == "RUN" and "requirements.lock" in arguments
+    ]
     assert len(runs) == 1, runs
     return runs[0]
 
@@ -101,7 +104,7 @@ def dependency_files() -> list[str]:
 def healthcheck_command() -> list[str]:
     for _, instruction, arguments in dockerfile_instructions():
         if instruction == "HEALTHCHECK":
-            return json.loads(arguments[arguments.index("CMD") + 3:].strip())
+            return json.loads(arguments[arguments.index("CMD") + 3 :].strip())
     raise AssertionError("the Dockerfile has no HEALTHCHECK")
 
 
@@ -138,9 +141,17 @@ def _unprivileged() -> tuple[list[str], int, str, list[str]]:
 @pytest.fixture(scope="module")
 def image():
     as_user, uid, home, candidates = _unprivileged()
-    base = next((c for c in candidates if subprocess.run(
-        [*as_user, c, "-c", "import sys, venv; assert sys.version_info >= (3, 11)"],
-        capture_output=True).returncode == 0), None)
+    base = next(
+        (
+            c
+            for c in candidates
+            if subprocess.run(
+                [*as_user, c, "-c", "import sys, venv; assert sys.version_info >= (3, 11)"], capture_output=True
+            ).returncode
+            == 0
+        ),
+        None,
+    )
     if base is None:
         pytest.skip(f"no Python 3.11+ that the unprivileged user may run among {candidates}")
 
@@ -159,14 +170,30 @@ def image():
         layer.mkdir()
         for name in dependency_files():
             shutil.copy2(REPO / name, layer)
-        subprocess.run(["sh", "-c", dependencies_command()], cwd=layer, env=run_env, check=True, timeout=600,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["sh", "-c", dependencies_command()],
+            cwd=layer,
+            env=run_env,
+            check=True,
+            timeout=600,
+            stdout=subprocess.DEVNULL,
+        )
         # The wheel stage, then the project installed from the wheel alone.
-        subprocess.run([python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", root / "wheels", "."],
-                       cwd=context, env=run_env, check=True, timeout=600)
+        subprocess.run(
+            [python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", root / "wheels", "."],
+            cwd=context,
+            env=run_env,
+            check=True,
+            timeout=600,
+        )
         (image.wheel,) = (root / "wheels").glob("*.whl")
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", image.wheel],
-                       cwd=root, env=run_env, check=True, timeout=600)
+        subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", "--no-deps", image.wheel],
+            cwd=root,
+            env=run_env,
+            check=True,
+            timeout=600,
+        )
         shutil.rmtree(context)  # nothing of the source tree is left to find
         yield image
     finally:
@@ -204,8 +231,13 @@ def test_the_wheel_holds_every_file_of_the_package_and_its_folders(image):
 
 
 def test_the_image_holds_exactly_the_locked_packages_and_the_project(image):
-    listed = subprocess.run([image.python, "-m", "pip", "list", "--format=json"], capture_output=True, text=True,
-                            check=True, env=image.env()).stdout
+    listed = subprocess.run(
+        [image.python, "-m", "pip", "list", "--format=json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=image.env(),
+    ).stdout
     installed = {normalized(package["name"]): package["version"] for package in json.loads(listed)}
     installed.pop("pip", None), installed.pop("setuptools", None)  # the virtualenv's own, as the base image's
     assert installed.pop("golf-cards") == tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
@@ -216,9 +248,14 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
     data = _folder(image.root / "data", image.uid, 0o755)
     elsewhere = _folder(image.root / "elsewhere", 0, 0o755)  # the user cannot even write here
     port = free_port()
-    server = subprocess.Popen([*image.as_user, image.python, "-m", "app"], cwd=elsewhere,
-                              env=image.env(GOLF_DATA_DIR=str(data), GOLF_PORT=str(port)),
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [*image.as_user, image.python, "-m", "app"],
+        cwd=elsewhere,
+        env=image.env(GOLF_DATA_DIR=str(data), GOLF_PORT=str(port)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -251,10 +288,18 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
 
         # The image's HEALTHCHECK, as Docker would run it: it follows GOLF_PORT.
         check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
-        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(port)),
-                              capture_output=True, timeout=30).returncode == 0
-        assert subprocess.run([*image.as_user, *check], env=image.env(GOLF_PORT=str(free_port())),
-                              capture_output=True, timeout=30).returncode != 0
+        assert (
+            subprocess.run(
+                [*image.as_user, *check], env=image.env(GOLF_PORT=str(port)), capture_output=True, timeout=30
+            ).returncode
+            == 0
+        )
+        assert (
+            subprocess.run(
+                [*image.as_user, *check], env=image.env(GOLF_PORT=str(free_port())), capture_output=True, timeout=30
+            ).returncode
+            != 0
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -262,14 +307,24 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
 
 def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(image):
     # Owned by root and not writable by others; if the tests are not root, by us and read-only.
-    read_only = _folder(image.root / "read-only", 0 if image.as_user else image.uid,
-                        0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP)
-    started = subprocess.run([*image.as_user, image.python, "-m", "app"], cwd=image.root,
-                             env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(free_port())),
-                             capture_output=True, text=True, timeout=60)
+    read_only = _folder(
+        image.root / "read-only",
+        0 if image.as_user else image.uid,
+        0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP,
+    )
+    started = subprocess.run(
+        [*image.as_user, image.python, "-m", "app"],
+        cwd=image.root,
+        env=image.env(GOLF_DATA_DIR=str(read_only), GOLF_PORT=str(free_port())),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert started.returncode == 1
     assert started.stdout == ""
-    assert started.stderr == (f"golf: Cannot write the database folder {read_only} (Permission denied): set "
-                              "GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
-                              "database.\n")
+    assert started.stderr == (
+        f"golf: Cannot write the database folder {read_only} (Permission denied): set "
+        "GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
+        "database.\n"
+    )
     assert list(read_only.iterdir()) == []

@@ -11,7 +11,9 @@ from tests.packaging.lockfile import REPO, locked, normalized
 
 
 def project_dependencies() -> list[Requirement]:
-    return [Requirement(text) for text in tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]]
+    return [
+        Requirement(text) for text in tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    ]
 
 
 def test_every_dependency_of_the_project_is_locked_within_its_range():
@@ -21,7 +23,8 @@ def test_every_dependency_of_the_project_is_locked_within_its_range():
         assert name in pins, f"{requirement} is not in requirements.lock: run scripts/lock.sh"
         version, _ = pins[name]
         assert requirement.specifier.contains(version, prereleases=True), (
-            f"requirements.lock has {name}=={version}, outside pyproject.toml's {requirement}: run scripts/lock.sh")
+            f"requirements.lock has {name}=={version}, outside pyproject.toml's {requirement}: run scripts/lock.sh"
+        )
 
 
 def test_the_lock_holds_no_test_tool():

@@ -36,7 +36,10 @@ def test_alices_hole_is_17_column_by_column(api):
     answer = score(api, "5H KS 2D 5C 9D JH")
     assert answer["score"] == 17
     assert [(line["line"], line["points"]) for line in answer["lines"]] == [
-        ("left column", 0), ("middle column", 9), ("right column", 8)]
+        ("left column", 0),
+        ("middle column", 9),
+        ("right column", 8),
+    ]
     assert texts(answer) == ["5 over 5 is 0: a column pair", "king over 9 is 0 + 9 = 9", "2 over jack is −2 + 10 = 8"]
 
 
@@ -55,8 +58,11 @@ def test_cara_caught_with_a_queen_and_a_jack_takes_26(api):
 
 
 def test_ranks_alone_and_card_codes_score_the_same(api):
-    assert score(api, "5 K 2 5 9 J") == score(api, "5H KS 2D 5C 9D JH") == score(api, "5♥ k 2d 5c 9 jack".replace(
-        "jack", "J"))
+    assert (
+        score(api, "5 K 2 5 9 J")
+        == score(api, "5H KS 2D 5C 9D JH")
+        == score(api, "5♥ k 2d 5c 9 jack".replace("jack", "J"))
+    )
 
 
 # ------------------------------------------------------------------ the standard game's examples
@@ -97,7 +103,10 @@ def test_card_values(api):
 def test_jokers_score_minus_two_and_a_joker_over_a_two_does_not_pair(api):
     answer = score(api, "X K 5 2 K 6", {"jokers": True})
     assert answer["score"] == -2 - 2 + 0 + 11
-    assert texts(answer)[0] == "joker over 2 is −2 − 2 = −4: a joker and a 2 are different ranks, so no pair; a joker counts −2"
+    assert (
+        texts(answer)[0]
+        == "joker over 2 is −2 − 2 = −4: a joker and a 2 are different ranks, so no pair; a joker counts −2"
+    )
 
 
 def test_jokers_paired_cancel_or_score_minus_four(api):
@@ -139,8 +148,12 @@ def test_four_card_and_eight_card_grids(api):
     assert score(api, "Q 3 Q A", "four-card")["score"] == 4
     answer = score(api, "4 K 7 J 4 2 7 9", "eight-card")
     assert answer["score"] == 0 + 0 - 2 + 0 + 10 + 9
-    assert [line["line"] for line in answer["lines"]] == ["first column", "second column", "third column",
-                                                         "fourth column"]
+    assert [line["line"] for line in answer["lines"]] == [
+        "first column",
+        "second column",
+        "third column",
+        "fourth column",
+    ]
 
 
 def test_nine_card_three_of_a_kind_in_a_row_or_a_column(api):
@@ -165,26 +178,29 @@ def test_going_out_penalty_doubles_or_adds_ten(api):
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_scores_as_the_game_does(api, preset):
     rules = PRESETS[preset]
-    cards = ["5H", "KS", "2D", "5C", "9D", "JH", "7S", "7H", "QC", "3D", "AS", "4C"][:rules.cells]
+    cards = ["5H", "KS", "2D", "5C", "9D", "JH", "7S", "7H", "QC", "3D", "AS", "4C"][: rules.cells]
     assert score(api, " ".join(cards), preset)["score"] == score_grid(cards, rules)
 
 
 # ------------------------------------------------------------------ refusals
 
 
-@pytest.mark.parametrize(("body", "says"), [
-    ({"grid": ["5H", "KS", "2D", "5C", "9D"]}, "6 cards are needed for 2 rows of 3"),
-    ({"grid": ["5H", "KS", "2D", "5C", "9D", "ZZ"]}, "grid[5] (row 2, column 3): 'ZZ' is not a card"),
-    ({"grid": ["5H", "KS", "2D", "5C", "9D", ""]}, "grid[5] (row 2, column 3): empty"),
-    ({"grid": ["5H", "KS", "2D", "5C", "9D", 7]}, "grid[5] (row 2, column 3): 'int' is not a card"),
-    ({"grid": ["X", "KS", "2D", "5C", "9D", "JH"]}, "no jokers in the deck"),
-    ({"grid": ["5H", "5H", "2D", "5C", "9D", "JH"]}, "5H is there 2 times, but one pack holds 1"),
-    ({"grid": ["5", "5", "5", "5", "5", "JH"]}, "5 5s, but one pack holds only 4"),
-    ({"grid": ["5H", "KS", "2D", "5C", "9D", "JH"], "rules": "six-card"}, "no preset called 'six-card'"),
-    ({"grid": ["5H", "KS", "2D", "5C"], "rules": {"match_value": 3}}, "rules: match_value"),
-    ({"grid": "5H KS 2D 5C 9D JH"}, "grid"),
-    ({"cards": ["5H"]}, "grid"),
-])
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"grid": ["5H", "KS", "2D", "5C", "9D"]}, "6 cards are needed for 2 rows of 3"),
+        ({"grid": ["5H", "KS", "2D", "5C", "9D", "ZZ"]}, "grid[5] (row 2, column 3): 'ZZ' is not a card"),
+        ({"grid": ["5H", "KS", "2D", "5C", "9D", ""]}, "grid[5] (row 2, column 3): empty"),
+        ({"grid": ["5H", "KS", "2D", "5C", "9D", 7]}, "grid[5] (row 2, column 3): 'int' is not a card"),
+        ({"grid": ["X", "KS", "2D", "5C", "9D", "JH"]}, "no jokers in the deck"),
+        ({"grid": ["5H", "5H", "2D", "5C", "9D", "JH"]}, "5H is there 2 times, but one pack holds 1"),
+        ({"grid": ["5", "5", "5", "5", "5", "JH"]}, "5 5s, but one pack holds only 4"),
+        ({"grid": ["5H", "KS", "2D", "5C", "9D", "JH"], "rules": "six-card"}, "no preset called 'six-card'"),
+        ({"grid": ["5H", "KS", "2D", "5C"], "rules": {"match_value": 3}}, "rules: match_value"),
+        ({"grid": "5H KS 2D 5C 9D JH"}, "grid"),
+        ({"cards": ["5H"]}, "grid"),
+    ],
+)
 def test_a_malformed_grid_is_refused_saying_what_is_wrong(api, body, says):
     response = api.post("/api/score", json=body)
     assert response.status_code == 422

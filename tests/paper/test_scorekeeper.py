@@ -10,7 +10,7 @@ import re
 import pytest
 
 HX = {"HX-Request": "true"}
-ALICE = [17, 4, 11, -1, 9, 6, 13, 2, 8]       # Alice's card in the worked example
+ALICE = [17, 4, 11, -1, 9, 6, 13, 2, 8]  # Alice's card in the worked example
 ALICE_RUNNING = [17, 21, 32, 31, 40, 46, 59, 61, 69]
 
 
@@ -27,8 +27,9 @@ def version(text: str) -> str:
 
 def enter(api, sheet: str, cells: dict[str, str], htmx=True, status=200, ver=None) -> str:
     ver = ver or version(api.get(sheet).text)
-    response = api.post(f"{sheet}/scores", data={"version": ver, **cells}, headers=HX if htmx else {},
-                        follow_redirects=False)
+    response = api.post(
+        f"{sheet}/scores", data={"version": ver, **cells}, headers=HX if htmx else {}, follow_redirects=False
+    )
     assert response.status_code == status, response.text
     return html.unescape(response.text)
 
@@ -85,8 +86,9 @@ def test_a_lone_minus_is_a_number_still_being_typed(api):
 
 def test_without_script_the_form_saves_and_comes_back(api):
     sheet = start(api)
-    response = api.post(f"{sheet}/scores", data={"version": version(api.get(sheet).text), "s-0-0": "17"},
-                        follow_redirects=False)
+    response = api.post(
+        f"{sheet}/scores", data={"version": version(api.get(sheet).text), "s-0-0": "17"}, follow_redirects=False
+    )
     assert response.status_code == 303 and response.headers["location"] == sheet
     bad = api.post(f"{sheet}/scores", data={"version": version(api.get(sheet).text), "s-0-1": "x"})
     assert bad.status_code == 422 and 'value="x"' in bad.text and "must be a whole number" in html.unescape(bad.text)
@@ -136,14 +138,17 @@ def test_player_names_are_remembered_for_the_next_game(api):
         assert f'name="player-{i}" value="{name}"' in form
 
 
-@pytest.mark.parametrize(("data", "says"), [
-    ({"player-0": "Alice", "holes": "9"}, "2 to 8 players"),
-    ({"player-0": "Alice", "player-1": "alice", "holes": "9"}, "the same name"),
-    ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "0"}, "Holes must be from 1 to 36"),
-    ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "٣"}, "Holes must be a whole number"),
-    ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "99"}, "Holes must be from 1 to 36"),
-    ({"player-0": "A" * 30, "player-1": "B", "holes": "9"}, "at most 24"),
-])
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({"player-0": "Alice", "holes": "9"}, "2 to 8 players"),
+        ({"player-0": "Alice", "player-1": "alice", "holes": "9"}, "the same name"),
+        ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "0"}, "Holes must be from 1 to 36"),
+        ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "٣"}, "Holes must be a whole number"),
+        ({"player-0": "A", "player-1": "B", "holes": "other", "holes_other": "99"}, "Holes must be from 1 to 36"),
+        ({"player-0": "A" * 30, "player-1": "B", "holes": "9"}, "at most 24"),
+    ],
+)
 def test_a_bad_set_up_is_shown_again_with_the_reason(api, data, says):
     response = api.post("/scorekeeper", data=data, follow_redirects=False)
     assert response.status_code == 422 and says in html.unescape(response.text)
@@ -184,6 +189,6 @@ def test_the_calculator_for_one_cell_uses_the_games_rules_and_fills_the_cell(api
 
 def test_the_score_sheet_prints_without_the_controls(api):
     css = api.get("/static/golf.css").text
-    media = css[css.index("@media print"):]
+    media = css[css.index("@media print") :]
     assert "header.site" in media and ".no-print" in media
     assert 'class="no-print' in api.get(start(api)).text

@@ -81,8 +81,9 @@ def test_reload_and_resume(page):
 
 @pytest.fixture
 def phone(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 375, "height": 740}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
+    context = browser.new_context(
+        base_url=server, viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
@@ -112,8 +113,9 @@ def test_on_a_phone_the_number_pad_enters_scores(phone):
     page.wait_for_url("**/calc?hole=2&player=1")
     for i, card in enumerate(["5", "K", "2", "5", "9", "J"]):
         page.locator(f"#card-{i}").fill(card)
-    page.wait_for_function("() => document.getElementById('score-total') && "
-                           "document.getElementById('score-total').textContent === '17'")
+    page.wait_for_function(
+        "() => document.getElementById('score-total') && document.getElementById('score-total').textContent === '17'"
+    )
     page.get_by_role("button", name="Put 17 on the sheet for Alice, hole 2").tap()
     page.wait_for_url("**/scorekeeper/*")
     assert page.locator("#s-1-0").input_value() == "17"
@@ -139,9 +141,15 @@ def test_axe_finds_nothing_on_the_new_pages(page):
     settled(page)
     assert axe_violations(page) == [], "score sheet"
     share = page.locator("#share-link").get_attribute("href")
-    for path in ("/scorekeeper", f"{url}/calc?hole=1&player=1&card=5&card=K&card=2&card=5&card=9&card=J", share,
-                 "/score", "/score?card=5H&card=KS&card=2D&card=5C&card=9D&card=JH", "/score?card=5&card=W",
-                 "/how-to-play"):
+    for path in (
+        "/scorekeeper",
+        f"{url}/calc?hole=1&player=1&card=5&card=K&card=2&card=5&card=9&card=J",
+        share,
+        "/score",
+        "/score?card=5H&card=KS&card=2D&card=5C&card=9D&card=JH",
+        "/score?card=5&card=W",
+        "/how-to-play",
+    ):
         page.goto(path)
         assert axe_violations(page) == [], path
 

@@ -13,14 +13,42 @@ from app.players.greedy import GreedyPlayer
 
 RULE_SETS: dict[str, RuleSet] = {
     **PRESETS,
-    "big-table": RuleSet(name="big-table", players=4, rows=3, cols=4, decks=2, jokers=True, match_rows=True,
-                         opening_reveals=2, going_out_penalty="double", holes=2),
-    "square": RuleSet(name="square", players=3, rows=3, cols=3, match_rows=True, match_diagonals=True,
-                      opening_reveals=3, flip_after_reject="may", going_out_penalty="plus10"),
-    "four-of-a-kind": RuleSet(name="four-of-a-kind", cols=4, four_of_a_kind=-10, match_value=-4,
-                              jacks_zero=True, twos_face_value=True),
-    "eight-knock": RuleSet(name="eight-knock", players=8, cols=2, opening_reveals=0, peek_near_row=True,
-                           ending="knock", final_turn=False, flip_after_reject="never"),
+    "big-table": RuleSet(
+        name="big-table",
+        players=4,
+        rows=3,
+        cols=4,
+        decks=2,
+        jokers=True,
+        match_rows=True,
+        opening_reveals=2,
+        going_out_penalty="double",
+        holes=2,
+    ),
+    "square": RuleSet(
+        name="square",
+        players=3,
+        rows=3,
+        cols=3,
+        match_rows=True,
+        match_diagonals=True,
+        opening_reveals=3,
+        flip_after_reject="may",
+        going_out_penalty="plus10",
+    ),
+    "four-of-a-kind": RuleSet(
+        name="four-of-a-kind", cols=4, four_of_a_kind=-10, match_value=-4, jacks_zero=True, twos_face_value=True
+    ),
+    "eight-knock": RuleSet(
+        name="eight-knock",
+        players=8,
+        cols=2,
+        opening_reveals=0,
+        peek_near_row=True,
+        ending="knock",
+        final_turn=False,
+        flip_after_reject="never",
+    ),
     "joker-pairs": RuleSet(name="joker-pairs", players=3, jokers=True, joker_pair_value=-4, joker_value=-5),
     # The fullest table: seven cards of stock after the deal, so it runs out and is
     # reshuffled again and again.

@@ -39,9 +39,23 @@ def test_json_output_has_rates_with_intervals_and_times(capsys):
 
 def test_python_dash_m_runs_with_a_bot_written_elsewhere():
     done = subprocess.run(
-        [sys.executable, "-m", "app.arena", "--players", "app.players:RandomPlayer,hard", "--matches", "2",
-         "--rules", "four-card", "--seed", "3"],
-        capture_output=True, text=True, timeout=120, check=True,
+        [
+            sys.executable,
+            "-m",
+            "app.arena",
+            "--players",
+            "app.players:RandomPlayer,hard",
+            "--matches",
+            "2",
+            "--rules",
+            "four-card",
+            "--seed",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     assert "app.players:RandomPlayer" in done.stdout and "hard" in done.stdout
 

@@ -53,15 +53,23 @@ def knocking_position(mine, theirs, their_up, stock, discard=("JC",)) -> GolfSta
 def test_every_level_knocks_at_minus_four_with_every_card_up(level):
     # Two pairs of kings, a 2 and a 2: -4, nothing left to gain; the other shows a queen
     # and a 9 over four face-down cards. Medium used to draw from the stock here for ever.
-    state = knocking_position(["KS", "KC", "2D", "KH", "KD", "2H"], ["QC", "9D", "5C", "5D", "7C", "8D"],
-                              their_up=(0, 1), stock=["TS", "8H", "7S"] * 10)
+    state = knocking_position(
+        ["KS", "KC", "2D", "KH", "KD", "2H"],
+        ["QC", "9D", "5C", "5D", "7C", "8D"],
+        their_up=(0, 1),
+        stock=["TS", "8H", "7S"] * 10,
+    )
     assert get_player(level).choose(view(state, 0)) == KNOCK
 
 
 def even_low_grids() -> GolfState:
     # Both grids low and wholly known; neither is 3 points ahead, so neither knocks early.
-    return knocking_position(["KS", "AC", "2D", "KH", "4D", "2H"], ["KC", "AD", "3C", "KD", "3D", "AH"],
-                             their_up=range(6), stock=["TS", "8H"])
+    return knocking_position(
+        ["KS", "AC", "2D", "KH", "4D", "2H"],
+        ["KC", "AD", "3C", "KD", "3D", "AH"],
+        their_up=range(6),
+        stock=["TS", "8H"],
+    )
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -111,8 +119,12 @@ def test_greedy_knocks_at_a_point_a_card_on_a_twelve_card_grid():
 def test_every_level_knocks_with_a_bad_grid_when_the_hole_nears_its_bound(level):
     # Queens and jacks, and the other seat low: no level would knock on its cards; but
     # the hole has lasted so long that only a knock now ends it within the bound.
-    state = knocking_position(["QS", "QC", "JD", "9H", "JS", "TH"], ["KC", "AD", "3C", "KD", "3D", "AH"],
-                              their_up=range(6), stock=["TS", "8H", "7S"] * 10)
+    state = knocking_position(
+        ["QS", "QC", "JD", "9H", "JS", "TH"],
+        ["KC", "AD", "3C", "KD", "3D", "AH"],
+        their_up=range(6),
+        stock=["TS", "8H", "7S"] * 10,
+    )
     lasted(state, hole_turn_bound(KNOCKING) - 3)
     assert get_player(level).choose(view(state, 0)) == KNOCK
 
@@ -123,8 +135,12 @@ def test_every_level_turns_a_card_up_each_turn_when_the_hole_nears_its_bound(lev
     # are down and the bound leaves just the turns to turn them up: a swap over a face-up
     # card, or a throw, would leave the hole unfinished.
     rules = RuleSet(name="no-flip", flip_after_reject="never")
-    state = GolfState.from_deal(rules, [["QS", "QC", "JD", "9H", "JS", "TH"], ["KC", "AD", "3C", "KD", "3D", "AH"]],
-                                ["5C"], ["QH", "8H", "7S"] * 10)
+    state = GolfState.from_deal(
+        rules,
+        [["QS", "QC", "JD", "9H", "JS", "TH"], ["KC", "AD", "3C", "KD", "3D", "AH"]],
+        ["5C"],
+        ["QH", "8H", "7S"] * 10,
+    )
     for seat in (0, 1):
         for p in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": p}))
@@ -146,8 +162,12 @@ def test_a_swap_that_changes_nothing_loses_to_turning_up_the_last_card():
     # low cards), Medium held a jack, had a queen face up and one face-down card, and
     # swapped a ten-point card for a ten-point card for ever.
     rules = PRESETS["standard"]
-    state = GolfState.from_deal(rules, [["QS", "AC", "3D", "4H", "4D", "5H"], ["QC", "JD", "9C", "QD", "JH", "8H"]],
-                                ["JC"], ["JS", "QH", "TS"] * 8)
+    state = GolfState.from_deal(
+        rules,
+        [["QS", "AC", "3D", "4H", "4D", "5H"], ["QC", "JD", "9C", "QD", "JH", "8H"]],
+        ["JC"],
+        ["JS", "QH", "TS"] * 8,
+    )
     for p in (0, 1):
         state.apply(0, action_from_json({"action": "reveal", "position": p}))
         state.apply(1, action_from_json({"action": "reveal", "position": p}))
@@ -195,8 +215,12 @@ def test_every_level_ends_every_hole_of_the_custom_rule_sets_within_the_bound(ru
         assert result.hole_turns[0] <= bound
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(rng=st.randoms(use_true_random=False), number=st.integers(0, 3))
 def test_greedy_and_medium_end_a_hole_of_any_valid_rule_set_within_the_bound(rng: random.Random, number: int):
     """A random valid rule set (grid shape, seats, decks, jokers, card values, matched

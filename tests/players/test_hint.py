@@ -13,7 +13,6 @@ from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import hint
 from app.players.advice import place_name
-
 from tests.players.positions import RULE_SETS, walk
 
 PLACE = re.compile(r"(top|middle|bottom) row, column \d")
@@ -118,15 +117,23 @@ def test_a_hint_late_in_a_long_hole_says_the_hole_has_gone_on_long():
     state.log += [f"{turn % 2}ds" for turn in range(58)]  # 58 turns begun this hole
     state.turns = [29, 29]
     advice = hint(view(state, 0))
-    assert advice == {"action": {"action": "knock"},
-                      "reason": "Knock: this hole has gone on long, and it is time it ended."}
+    assert advice == {
+        "action": {"action": "knock"},
+        "reason": "Knock: this hole has gone on long, and it is time it ended.",
+    }
 
 
 # --------------------------------------------------------------------------- the reason is what decided
 
 
-def holding(grid: list[str], other: list[str], discard: list[str], stock: list[str],
-            turned: tuple[int, ...] = (), source: str = "stock") -> GolfState:
+def holding(
+    grid: list[str],
+    other: list[str],
+    discard: list[str],
+    stock: list[str],
+    turned: tuple[int, ...] = (),
+    source: str = "stock",
+) -> GolfState:
     """A standard hole (first two cards up on both sides) where seat 0 has also turned up
     ``turned`` (each by drawing and throwing a stock card), and has just drawn from ``source``."""
     state = GolfState.from_deal(PRESETS["standard"], [grid, other], discard, stock)
@@ -153,7 +160,7 @@ def test_a_king_goes_on_the_highest_card_and_the_saving_is_said():
     assert advice == {
         "action": {"action": "swap", "position": 2},
         "reason": "Swap the king of spades for your 7 at top row, column 3: it is 7 points lower, "
-                  "more than swapping your 5 would save.",
+        "more than swapping your 5 would save.",
     }
 
 
@@ -172,7 +179,7 @@ def test_a_card_taken_from_the_pile_goes_where_it_costs_least_and_says_that_it_c
     assert advice == {
         "action": {"action": "swap", "position": 0},
         "reason": "Swap the 8 of hearts for your 6 at top row, column 1: a card taken from the pile must go "
-                  "into your grid, and here it costs least (2 points more).",
+        "into your grid, and here it costs least (2 points more).",
     }
 
 
@@ -184,13 +191,14 @@ def test_a_high_card_kept_from_the_opponent_says_what_they_would_do_with_it():
     assert advice == {
         "action": {"action": "swap", "position": 0},
         "reason": "Swap the queen of hearts for your 6 at top row, column 1: thrown away, your opponent could "
-                  "pair it with their queen, and keeping it costs you only 4 points.",
+        "pair it with their queen, and keeping it costs you only 4 points.",
     }
 
 
 def test_taking_the_pile_card_says_how_much_lower_it_is():
-    state = GolfState.from_deal(PRESETS["standard"], [["QS", "AH", "3C", "9H", "TD", "8D"], OTHER], ["KH"],
-                                ["5C", "6C"])
+    state = GolfState.from_deal(
+        PRESETS["standard"], [["QS", "AH", "3C", "9H", "TD", "8D"], OTHER], ["KH"], ["5C", "6C"]
+    )
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": position}))

@@ -18,7 +18,6 @@ from app.golf.view import view
 from app.players import RandomPlayer
 from app.players.greedy import GreedyPlayer
 from app.players.knowledge import Odds, read_table
-
 from tests.players.positions import RULE_SETS, walk
 
 UNSEEN = Counter({"Q": 3, "7": 2, "K": 4, "2": 1, "5": 6})
@@ -59,12 +58,16 @@ def test_a_three_card_column_is_expected_exactly(known):
     assert odds.column(known) == pytest.approx(exact_line_expectation(rules, known, UNSEEN))
 
 
-@pytest.mark.parametrize("rules", [PRESETS["standard"], PRESETS["nine-card"],
-                                   RuleSet(cols=4, four_of_a_kind=-10, jokers=True, joker_pair_value=-4)])
+@pytest.mark.parametrize(
+    "rules",
+    [PRESETS["standard"], PRESETS["nine-card"], RuleSet(cols=4, four_of_a_kind=-10, jokers=True, joker_pair_value=-4)],
+)
 def test_a_known_grid_scores_as_the_rules_say_and_swaps_add_up(rules):
     odds = Odds(rules, UNSEEN)
-    grids = [["Q", "7", "K", "Q", "5", "2", "7", "K", "5", "Q", "X", "X"],
-             ["5", "5", "K", "5", "5", "K", "2", "A", "J", "9", "X", "X"]]
+    grids = [
+        ["Q", "7", "K", "Q", "5", "2", "7", "K", "5", "Q", "X", "X"],
+        ["5", "5", "K", "5", "5", "K", "2", "A", "J", "9", "X", "X"],
+    ]
     for cards in grids:
         grid = cards[: rules.cells]
         assert odds.grid(grid) == score_grid(grid, rules)

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from app.arena import play_match
 from app.players import get_player
-
 from tests.players.positions import RULE_SETS, decision_views
 
 CHEAP_LEVELS = ["easy", "medium", "hard", "greedy", "random"]

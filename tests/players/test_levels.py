@@ -11,8 +11,14 @@ from app.players import get_player
 STANDARD = PRESETS["standard"]
 
 
-def position(mine: list[str], theirs: list[str], discard: list[str], stock: list[str],
-             up: tuple[int, ...] = (0, 1), their_up: tuple[int, ...] = (0, 1)) -> GolfState:
+def position(
+    mine: list[str],
+    theirs: list[str],
+    discard: list[str],
+    stock: list[str],
+    up: tuple[int, ...] = (0, 1),
+    their_up: tuple[int, ...] = (0, 1),
+) -> GolfState:
     """Seat 0 to play, its cards at ``up`` face up, the other's at ``their_up``."""
     state = GolfState.from_deal(STANDARD, [mine, theirs], discard, stock)
     for seat, shown in ((0, up), (1, their_up)):
@@ -32,8 +38,13 @@ def test_built_in_players_turn_up_their_first_positions_in_the_opening():
 
 def test_easy_breaks_its_own_pair_for_a_low_card_and_hard_does_not():
     # Column 1 (queen over queen) is a pair; the 3 drawn belongs anywhere but there.
-    state = position(["QS", "9C", "4D", "QH", "8S", "6D"], ["KC", "KD", "5C", "5D", "7C", "7D"],
-                     ["JC"], ["3S", "TD", "TH"], up=(0, 3, 1))
+    state = position(
+        ["QS", "9C", "4D", "QH", "8S", "6D"],
+        ["KC", "KD", "5C", "5D", "7C", "7D"],
+        ["JC"],
+        ["3S", "TD", "TH"],
+        up=(0, 3, 1),
+    )
     state.apply(0, action_from_json({"action": "draw", "source": "stock"}))  # the 3 of spades
     seen = view(state, 0)
     assert get_player("easy").choose(seen) in ({"action": "swap", "position": 0}, {"action": "swap", "position": 3})
@@ -41,8 +52,9 @@ def test_easy_breaks_its_own_pair_for_a_low_card_and_hard_does_not():
 
 
 def test_easy_takes_a_low_card_without_looking_at_columns_and_medium_takes_the_pair():
-    state = position(["JS", "9C", "4D", "3H", "8S", "6D"], ["KC", "KD", "5C", "5D", "7C", "7D"],
-                     ["9H"], ["3S", "TD", "TH"])
+    state = position(
+        ["JS", "9C", "4D", "3H", "8S", "6D"], ["KC", "KD", "5C", "5D", "7C", "7D"], ["9H"], ["3S", "TD", "TH"]
+    )
     seen = view(state, 0)
     assert get_player("easy").choose(seen) == {"action": "draw", "source": "stock"}
     assert get_player("medium").choose(seen) == {"action": "draw", "source": "discard"}
@@ -50,8 +62,13 @@ def test_easy_takes_a_low_card_without_looking_at_columns_and_medium_takes_the_p
 
 def test_expert_keeps_the_card_the_next_player_needs_and_medium_throws_it():
     # The other player shows a 9 over a face-down card; the Expert drew a 9 it has no use for.
-    state = position(["KS", "AC", "2D", "5H", "8S", "6D"], ["9C", "QD", "5C", "7D", "7C", "4D"],
-                     ["JC"], ["9S", "TD", "TH"], up=(0, 1, 2))
+    state = position(
+        ["KS", "AC", "2D", "5H", "8S", "6D"],
+        ["9C", "QD", "5C", "7D", "7C", "4D"],
+        ["JC"],
+        ["9S", "TD", "TH"],
+        up=(0, 1, 2),
+    )
     state.apply(0, action_from_json({"action": "draw", "source": "stock"}))
     seen = view(state, 0)
     assert get_player("medium").choose(seen) == {"action": "reject"}

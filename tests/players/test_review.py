@@ -13,7 +13,6 @@ from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import get_player
 from app.players.review import MAX_SAMPLES, SAMPLES, VERDICTS, HoleNotFinished, judge, review_hole, verdict_for
-
 from tests.players.positions import RULE_SETS
 
 STANDARD = PRESETS["standard"]
@@ -46,8 +45,10 @@ def test_swapping_a_face_up_king_for_a_drawn_queen_is_a_blunder():
     assert decision.verdict == "blunder"
     assert decision.loss >= 4  # a king is 0, a queen 10; later draws can make up part of it
     assert decision.best != {"action": "swap", "position": 0}
-    assert decision.reason == ("That swap put a queen in place of your king, 10 points more; "
-                               f"better: {decision.would[0].lower() + decision.would[1:]}.")
+    assert decision.reason == (
+        "That swap put a queen in place of your king, 10 points more; "
+        f"better: {decision.would[0].lower() + decision.would[1:]}."
+    )
     assert decision.did == "Swapped the queen of spades for your king at top row, column 1"
 
 
@@ -105,9 +106,12 @@ def test_a_decision_is_judged_from_the_players_view_alone():
     the same decision, the same judgement."""
     mine = ["9S", "7C", "4D", "QH", "5S", "8D"]
     first = GolfState.from_deal(STANDARD, [mine, OTHER], ["6H"], STOCK)
-    hidden_swapped = GolfState.from_deal(STANDARD, [["9S", "7C", "TC", "8C", "6C", "5C"],
-                                                    ["9S", "9D", "4D", "QH", "5S", "8D"]], ["6H"],
-                                         ["QC", "QH", "JS", "JD", "4D", "3S", "5H", "6H", "8H", "3D", "4C", "6D"])
+    hidden_swapped = GolfState.from_deal(
+        STANDARD,
+        [["9S", "7C", "TC", "8C", "6C", "5C"], ["9S", "9D", "4D", "QH", "5S", "8D"]],
+        ["6H"],
+        ["QC", "QH", "JS", "JD", "4D", "3S", "5H", "6H", "8H", "3D", "4C", "6D"],
+    )
     for state in (first, hidden_swapped):
         for seat in (0, 1):
             for position in (0, 1):
@@ -210,7 +214,17 @@ def test_an_unfinished_hole_cannot_be_reviewed():
 
 def test_verdicts_follow_the_stated_thresholds():
     assert [verdict_for(x) for x in (0, 0.49, 0.5, 1.49, 1.5, 2.49, 2.5, 3.99, 4, 12)] == [
-        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+        "best",
+        "best",
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
     assert verdict_for(2.0, se=1.1) == "good"  # within the noise of the sampling: good at worst
     assert verdict_for(0.3, se=1.0) == "best"
     assert [name for _, name in VERDICTS] == ["best", "good", "inaccuracy", "mistake"]

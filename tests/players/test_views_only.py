@@ -14,7 +14,6 @@ from app.golf.view import view as real_view
 from app.players import LEVELS, get_player
 from app.players.knowledge import read_table
 from app.players.rollout import determinize
-
 from tests.players.positions import RULE_SETS, walk
 
 
@@ -96,8 +95,9 @@ def test_a_sampled_deal_looks_exactly_like_the_view_it_came_from(rules_name):
         for mine, theirs in zip(again["players"], seen["players"]):
             assert [c["card"] for c in mine["grid"]] == [c["card"] for c in theirs["grid"]]
             assert mine["final_turn_pending"] == theirs["final_turn_pending"]
-        assert sorted(sum(sample.grids, []) + sample.stock + sample.discard + [sample.held] * bool(sample.held)) == \
-            sorted(sum(state.grids, []) + state.stock + state.discard + [state.held] * bool(state.held))
+        assert sorted(
+            sum(sample.grids, []) + sample.stock + sample.discard + [sample.held] * bool(sample.held)
+        ) == sorted(sum(state.grids, []) + state.stock + state.discard + [state.held] * bool(state.held))
 
 
 def test_players_leave_the_global_random_alone():

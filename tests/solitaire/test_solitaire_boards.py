@@ -15,7 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "app.solitaire.solve", *args],
-        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

@@ -228,8 +228,17 @@ def test_moves_encode_to_a_short_string_and_back():
 def test_view_has_the_public_shape_and_never_shows_the_stock():
     game = Game(1).play(Play(6))
     shown = view(game)
-    assert set(shown) >= {"seed", "tableau", "stock_count", "foundation", "phase", "score", "moves",
-                          "can_undo", "playable"}
+    assert set(shown) >= {
+        "seed",
+        "tableau",
+        "stock_count",
+        "foundation",
+        "phase",
+        "score",
+        "moves",
+        "can_undo",
+        "playable",
+    }
     assert shown["seed"] == 1 and shown["stock_count"] == 16 and shown["moves"] == 1
     assert shown["foundation"] == {"top": "AC", "count": 2}
     assert shown["tableau"][6] == ["7D", "3D", "KC", "JC"] and len(shown["tableau"]) == 7

@@ -227,11 +227,13 @@ def test_hint_when_the_deal_is_lost_says_the_best_score_and_a_move():
     advice = hint(game)
     assert advice.winnable is False and advice.best_leftover == 3
     assert advice.text == (
-        "This deal can no longer be won; best from here leaves 3 cards. "
-        "Play the ace of clubs from pile 7."
+        "This deal can no longer be won; best from here leaves 3 cards. Play the ace of clubs from pile 7."
     )
     assert advice.as_dict() == {
-        "text": advice.text, "move": {"type": "play", "pile": 6}, "winnable": False, "best_leftover": 3,
+        "text": advice.text,
+        "move": {"type": "play", "pile": 6},
+        "winnable": False,
+        "best_leftover": 3,
     }
 
 

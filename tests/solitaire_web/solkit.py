@@ -15,7 +15,7 @@ from tests.oracle import card_strings
 
 STRICT = SolitaireRules()
 WINNABLE_STRICT = 7  # proved winnable under the rule as written (app/solitaire/winnable_deals.json)
-QUICK_STUCK = 40     # taking the first legal move each time, stuck after 23 moves with 28 cards left
+QUICK_STUCK = 40  # taking the first legal move each time, stuck after 23 moves with 28 cards left
 QUICK_STUCK_MOVES, QUICK_STUCK_LEFT = 23, 28
 
 
@@ -69,7 +69,7 @@ def winning_line(seed: int = WINNABLE_STRICT, rules: SolitaireRules = STRICT):
 def unseen_stock(state: dict) -> list[str]:
     """The stock cards not turned yet, in order: what no response may show."""
     stock = deal(state["seed"]).stock
-    return list(stock[len(stock) - state["stock_count"]:])
+    return list(stock[len(stock) - state["stock_count"] :])
 
 
 def strings(value) -> list[str]:

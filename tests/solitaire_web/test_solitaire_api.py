@@ -12,8 +12,17 @@ from app.solitaire.rules import SolitaireRules
 from app.solitaire.solver import solve
 
 from .solkit import (
-    QUICK_STUCK, QUICK_STUCK_LEFT, QUICK_STUCK_MOVES, WINNABLE_STRICT, assert_no_stock_shown, first_legal,
-    game_after, play_moves, play_out, post, winning_line,
+    QUICK_STUCK,
+    QUICK_STUCK_LEFT,
+    QUICK_STUCK_MOVES,
+    WINNABLE_STRICT,
+    assert_no_stock_shown,
+    first_legal,
+    game_after,
+    play_moves,
+    play_out,
+    post,
+    winning_line,
 )
 
 SEED = 1  # under the rule as written: only pile 7 (the ace of clubs on the 2 of hearts) can be played
@@ -40,8 +49,9 @@ def test_the_first_visit_deals_a_game(api):
     dealt = deal(state["seed"])
     assert state["tableau"] == [list(pile) for pile in dealt.tableau]
     assert state["foundation"]["top"] == dealt.foundation[-1]
-    assert state["playable"] == [move.pile for move in game_after(state["seed"]).legal_moves()
-                                 if isinstance(move, Play)]
+    assert state["playable"] == [
+        move.pile for move in game_after(state["seed"]).legal_moves() if isinstance(move, Play)
+    ]
     assert_no_stock_shown(state, state)
     # Asking again gives the same deal.
     assert api.get("/api/solitaire").json()["seed"] == state["seed"]
@@ -94,13 +104,15 @@ def test_a_card_that_cannot_go_is_refused_with_the_engines_reason(api):
     response = api.post("/api/solitaire/play", json={"pile": 0})
     assert response.status_code == 409
     assert response.json()["detail"] == reason
-    assert reason.startswith(f"The {card_name(before['tableau'][0][-1])} cannot go on the "
-                             f"{card_name(before['foundation']['top'])}")
+    assert reason.startswith(
+        f"The {card_name(before['tableau'][0][-1])} cannot go on the {card_name(before['foundation']['top'])}"
+    )
     assert api.get("/api/solitaire").json() == {**before, "elapsed_seconds": 0}
 
 
-@pytest.mark.parametrize("body", [{"pile": 7}, {"pile": -1}, {"pile": "three"}, {"pile": None}, {}, None,
-                                  {"pile": 2, "extra": 1}])
+@pytest.mark.parametrize(
+    "body", [{"pile": 7}, {"pile": -1}, {"pile": "three"}, {"pile": None}, {}, None, {"pile": 2, "extra": 1}]
+)
 def test_a_malformed_play_is_422_and_changes_nothing(api, body):
     before = post(api, "/api/solitaire/new", {"seed": SEED})
     response = api.post("/api/solitaire/play", json=body) if body is not None else api.post("/api/solitaire/play")
@@ -223,15 +235,18 @@ def test_winnable_deals_only_gives_a_deal_the_solver_clears(api, rules):
     assert again["winnable_only"] is True and solve(deal(again["seed"]), variant).won
 
 
-@pytest.mark.parametrize("body", [
-    {"rules": {"jokers": True}},
-    {"rules": {"any_time": True, "wild": True}},
-    {"seed": -1},
-    {"seed": 2**53},
-    {"seed": "twelve"},
-    {"winnable_only": "perhaps"},
-    {"level": "easy"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"rules": {"jokers": True}},
+        {"rules": {"any_time": True, "wild": True}},
+        {"seed": -1},
+        {"seed": 2**53},
+        {"seed": "twelve"},
+        {"winnable_only": "perhaps"},
+        {"level": "easy"},
+    ],
+)
 def test_a_malformed_new_deal_is_422_and_changes_nothing(api, body):
     before = post(api, "/api/solitaire/new", {"seed": SEED})
     response = api.post("/api/solitaire/new", json=body)
@@ -247,9 +262,13 @@ def test_a_stale_version_is_refused_with_412(api):
     state = post(api, "/api/solitaire/new", {"seed": SEED})
     old = f'"{state["version"]}"'
     moved = post(api, "/api/solitaire/play", {"pile": 6}, headers={"If-Match": old})
-    for path, body in [("/api/solitaire/play", {"pile": moved["playable"][0]}), ("/api/solitaire/draw", None),
-                       ("/api/solitaire/undo", None), ("/api/solitaire/restart", None),
-                       ("/api/solitaire/new", {"seed": 5})]:
+    for path, body in [
+        ("/api/solitaire/play", {"pile": moved["playable"][0]}),
+        ("/api/solitaire/draw", None),
+        ("/api/solitaire/undo", None),
+        ("/api/solitaire/restart", None),
+        ("/api/solitaire/new", {"seed": 5}),
+    ]:
         response = api.post(path, json=body, headers={"If-Match": old})
         assert response.status_code == 412, path
         assert "moved on" in response.json()["detail"]
@@ -333,6 +352,16 @@ def test_the_stock_order_never_appears_in_any_response(api):
     seen.append(api.get("/api/solitaire").json())
     for state in seen:
         assert_no_stock_shown(state, state)
-        assert set(state) >= {"version", "seed", "tableau", "stock_count", "foundation", "phase", "score",
-                              "moves", "can_undo", "playable"}
+        assert set(state) >= {
+            "version",
+            "seed",
+            "tableau",
+            "stock_count",
+            "foundation",
+            "phase",
+            "score",
+            "moves",
+            "can_undo",
+            "playable",
+        }
     assert_no_stock_shown(refused.json(), seen[-1])

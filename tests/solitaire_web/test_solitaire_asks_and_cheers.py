@@ -34,8 +34,9 @@ def test_a_deal_number_out_of_range_keeps_what_was_typed_and_says_why(api):
     html = get_html(api)
     before = api.get("/api/solitaire").json()
     typed = str(MAX_DEAL + 2)
-    response = api.post("/solitaire/new", data={"version": str(version_of(html)), "options": "1", "seed": typed},
-                        headers=HX)
+    response = api.post(
+        "/solitaire/new", data={"version": str(version_of(html)), "options": "1", "seed": typed}, headers=HX
+    )
     assert response.status_code == 422
     page = Elements(response.text)
     field = page.by_id("nd-seed")
@@ -74,6 +75,7 @@ def test_a_cleared_deal_is_celebrated_with_the_statistics(api):
 
 def test_a_stuck_deal_is_not_celebrated(api):
     from .solkit import QUICK_STUCK, play_out
+
     state = post(api, "/api/solitaire/new", {"seed": QUICK_STUCK})
     assert play_out(api, state)["phase"] == "stuck"
     assert 'class="sol-won"' not in get_html(api)

@@ -15,7 +15,16 @@ import pytest
 from app.cards import SUIT_SYMBOLS, card_name
 from app.solitaire.deals import deal
 
-from .solkit import QUICK_STUCK, QUICK_STUCK_LEFT, WINNABLE_STRICT, play_moves, play_out, post, unseen_stock, winning_line
+from .solkit import (
+    QUICK_STUCK,
+    QUICK_STUCK_LEFT,
+    WINNABLE_STRICT,
+    play_moves,
+    play_out,
+    post,
+    unseen_stock,
+    winning_line,
+)
 
 HX = {"HX-Request": "true"}
 SEED = 1  # only pile 7, the ace of clubs, goes on the 2 of hearts
@@ -92,7 +101,7 @@ def test_the_stock_is_a_button_when_it_may_be_turned(api):
 def stock_shown(html: str, state: dict) -> list[str]:
     """The unseen stock cards the HTML names or shows, by name, code or corner (in the
     main part of a page: the head holds URL-escaped text such as %3C)."""
-    text = unescape(html[html.find("<main"):] if "<main" in html else html)
+    text = unescape(html[html.find("<main") :] if "<main" in html else html)
     shown = []
     for card in unseen_stock(state):
         rank = "10" if card[0] == "T" else card[0]
@@ -106,9 +115,11 @@ def test_the_stock_order_never_reaches_the_page(api):
     state = post(api, "/api/solitaire/new", {"seed": QUICK_STUCK})
     assert stock_shown(get_html(api), state) == []
     for _ in range(10):
-        html = api.post("/solitaire/draw" if not state["playable"] else "/solitaire/play",
-                        data={"pile": str(state["playable"][0]) if state["playable"] else "",
-                              "version": str(state["version"])}, headers=HX).text
+        html = api.post(
+            "/solitaire/draw" if not state["playable"] else "/solitaire/play",
+            data={"pile": str(state["playable"][0]) if state["playable"] else "", "version": str(state["version"])},
+            headers=HX,
+        ).text
         state = api.get("/api/solitaire").json()
         assert stock_shown(html, state) == []
     hint = api.post("/solitaire/hint", data={}, headers=HX).text
@@ -120,8 +131,7 @@ def test_the_stock_order_never_reaches_the_page(api):
 
 def test_a_move_without_script_redirects_back_and_tells_it_once(api):
     state = post(api, "/api/solitaire/new", {"seed": SEED})
-    response = api.post("/solitaire/play", data={"pile": "6", "version": str(state["version"])},
-                        follow_redirects=False)
+    response = api.post("/solitaire/play", data={"pile": "6", "version": str(state["version"])}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"].startswith("/solitaire?t=")
     html = api.get(response.headers["location"]).text
     assert "You played the ace of clubs from pile 7 onto the 2 of hearts." in html
@@ -132,8 +142,7 @@ def test_a_move_without_script_redirects_back_and_tells_it_once(api):
 
 def test_a_move_with_htmx_returns_the_table_with_what_to_say(api):
     state = post(api, "/api/solitaire/new", {"seed": SEED})
-    response = api.post("/solitaire/play", data={"pile": "6"},
-                        headers={**HX, "If-Match": f'"{state["version"]}"'})
+    response = api.post("/solitaire/play", data={"pile": "6"}, headers={**HX, "If-Match": f'"{state["version"]}"'})
     assert response.status_code == 200
     html = response.text
     assert html.lstrip().startswith('<div id="sol-table"')
@@ -257,9 +266,15 @@ def test_statistics_show_solitaire_next_to_golf(api):
     state = post(api, "/api/solitaire/new", {"seed": QUICK_STUCK})
     play_out(api, state)
     html = get_html(api, "/statistics")
-    table = html[html.index("<h2>Golf solitaire</h2>"):]
-    for label, value in [("Played", "1"), ("Won", "0"), ("Win rate", "0%"), ("Best score", str(QUICK_STUCK_LEFT)),
-                         ("Average score (cards left)", f"{QUICK_STUCK_LEFT:.1f}"), ("Hints used", "0")]:
+    table = html[html.index("<h2>Golf solitaire</h2>") :]
+    for label, value in [
+        ("Played", "1"),
+        ("Won", "0"),
+        ("Win rate", "0%"),
+        ("Best score", str(QUICK_STUCK_LEFT)),
+        ("Average score (cards left)", f"{QUICK_STUCK_LEFT:.1f}"),
+        ("Hints used", "0"),
+    ]:
         assert f'<th scope="row">{label}</th><td>{value}</td>' in table
 
 

@@ -35,7 +35,8 @@ def acting(page, action) -> None:
     page.wait_for_function(
         "() => { const t = document.getElementById('sol-table');"
         " return t && !t.dataset.old && t.dataset.ready === 'true'"
-        " && !document.querySelector('.htmx-request, .htmx-settling'); }")
+        " && !document.querySelector('.htmx-request, .htmx-settling'); }"
+    )
 
 
 def press(page, key: str = "Enter") -> None:
@@ -201,9 +202,13 @@ def test_the_page_is_accessible_while_playing(page):
 def test_a_refusal_is_shown_in_place_and_keeps_the_table(page):
     new_deal(page, SEED)
     open_page(page)
-    acting(page, lambda: page.evaluate(
-        "() => htmx.ajax('POST', '/solitaire/play', {source: '#sol-table', target: '#sol-table',"
-        " swap: 'outerHTML', values: {pile: '0'}})"))
+    acting(
+        page,
+        lambda: page.evaluate(
+            "() => htmx.ajax('POST', '/solitaire/play', {source: '#sol-table', target: '#sol-table',"
+            " swap: 'outerHTML', values: {pile: '0'}})"
+        ),
+    )
     assert "The 8 of hearts cannot go on the 2 of hearts" in page.get_by_role("alert").inner_text()
     assert page.locator(".sol-pile").count() == 7 and moves(page) == 0
     # The next move clears the message.
@@ -224,7 +229,9 @@ def test_a_stale_second_tab_is_refused_and_redrawn(page, context):
     assert "moved on" in page.get_by_role("alert").inner_text()
     assert moves(page) == 1
     assert page.get_by_role("button", name="Pile 7, ace of clubs, playable").count() == 0
-    assert int(page.locator("#sol-table").get_attribute("data-version")) == api(page, "GET", "/api/solitaire")["version"]
+    assert (
+        int(page.locator("#sol-table").get_attribute("data-version")) == api(page, "GET", "/api/solitaire")["version"]
+    )
     assert api(page, "GET", "/api/solitaire")["moves"] == 1
     other.close()
 
@@ -243,8 +250,14 @@ def test_the_clock_runs_after_the_first_move_and_time_away_is_not_counted(page):
 
 @pytest.fixture
 def phone(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, reduced_motion="reduce")
+    context = browser.new_context(
+        base_url=server,
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
@@ -253,8 +266,9 @@ def phone(browser, server):
 def fits(page, where: str) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360, f"{where}: the page is {width} px wide on a 360 px screen"
-    right = page.evaluate("() => Math.max(...[...document.querySelectorAll('.card, button')]"
-                          ".map(e => e.getBoundingClientRect().right))")
+    right = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.card, button')].map(e => e.getBoundingClientRect().right))"
+    )
     assert right <= 360, f"{where}: something reaches {right} px"
 
 
@@ -268,7 +282,8 @@ def test_a_360_px_screen_shows_everything_without_sideways_scrolling(phone):
         "() => { const cards = [...document.querySelectorAll('.sol-pile')[0].children];"
         " const a = cards[0].getBoundingClientRect(), b = cards[1].getBoundingClientRect();"
         " const c = cards[0].querySelector('.corner').getBoundingClientRect();"
-        " return {visible: b.top - a.top, corner: c.bottom - a.top}; }")
+        " return {visible: b.top - a.top, corner: c.bottom - a.top}; }"
+    )
     assert corner["corner"] <= corner["visible"], corner
     # Reduced motion: a playable card does not move under the pointer.
     card = page.get_by_role("button", name=re.compile(PLAYABLE)).first

@@ -39,8 +39,10 @@ def played_log(rules: RuleSet, actions: int) -> list[str]:
 def test_a_table_in_play_before_the_upgrade_plays_on_as_it_would_have(kind, tmp_path):
     rules = RuleSet(players=2, holes=2)
     log = played_log(rules, 9)
-    seats = [{"kind": "person", "browser": "ann", "name": "Ann", "level": None},
-             {"kind": "person", "browser": "bea", "name": "Bea", "level": None}]
+    seats = [
+        {"kind": "person", "browser": "ann", "name": "Ann", "level": None},
+        {"kind": "person", "browser": "bea", "name": "Bea", "level": None},
+    ]
     with fresh_database(kind, tmp_path) as url:
         engine = create_engine(url)
         config = Config()
@@ -49,15 +51,24 @@ def test_a_table_in_play_before_the_upgrade_plays_on_as_it_would_have(kind, tmp_
             config.attributes["connection"] = connection
             command.upgrade(config, "0008")
             for browser in ("ann", "bea"):
-                connection.execute(text("INSERT INTO browsers (id, created_at, preferences) VALUES (:id, :now, '{}')"),
-                                   {"id": browser, "now": datetime.now(UTC)})
-            connection.execute(text(
-                "INSERT INTO online_tables (code, version, name, status, rules, seed, seats, log, notices, "
-                "timer_seconds, deadline_ms, recorded, created_ms, started_ms, updated_ms, seen_ms, away, read_ms) "
-                "VALUES ('oldtable', 12, 'Old', 'playing', :rules, :seed, :seats, :log, '[]', NULL, NULL, false, "
-                "1, 1, 1, 1, false, NULL)"),
-                {"rules": json.dumps(rules.model_dump()), "seed": SEED, "seats": json.dumps(seats),
-                 "log": json.dumps(log)})
+                connection.execute(
+                    text("INSERT INTO browsers (id, created_at, preferences) VALUES (:id, :now, '{}')"),
+                    {"id": browser, "now": datetime.now(UTC)},
+                )
+            connection.execute(
+                text(
+                    "INSERT INTO online_tables (code, version, name, status, rules, seed, seats, log, notices, "
+                    "timer_seconds, deadline_ms, recorded, created_ms, started_ms, updated_ms, seen_ms, away, read_ms) "
+                    "VALUES ('oldtable', 12, 'Old', 'playing', :rules, :seed, :seats, :log, '[]', NULL, NULL, false, "
+                    "1, 1, 1, 1, false, NULL)"
+                ),
+                {
+                    "rules": json.dumps(rules.model_dump()),
+                    "seed": SEED,
+                    "seats": json.dumps(seats),
+                    "log": json.dumps(log),
+                },
+            )
             command.upgrade(config, "head")
         engine.dispose()
 
@@ -86,4 +97,4 @@ def test_a_table_in_play_before_the_upgrade_plays_on_as_it_would_have(kind, tmp_
             assert stored_log == expected.log
             assert snapshots[-1]["moves"] == len(expected.log)
             assert GolfState.restore(rules, snapshots[-1]["state"], stored_log) == expected
-            assert [parse_log_entry(entry) for entry in stored_log[len(log):]] == [(mover, choice)]
+            assert [parse_log_entry(entry) for entry in stored_log[len(log) :]] == [(mover, choice)]

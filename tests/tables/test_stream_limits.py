@@ -41,9 +41,16 @@ def _no_news(reader: EventReader, seconds: float) -> list[int]:
 
 
 def test_streams_over_the_caps_get_429_and_the_table_and_probes_keep_answering(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_MAX_STREAMS_PER_SESSION="3", GOLF_MAX_STREAMS_PER_ADDRESS="24") as base, \
-            contextlib.ExitStack() as open_streams:
+    with (
+        server_process(
+            database_url,
+            tmp_path / "server.log",
+            as_served=True,
+            GOLF_MAX_STREAMS_PER_SESSION="3",
+            GOLF_MAX_STREAMS_PER_ADDRESS="24",
+        ) as base,
+        contextlib.ExitStack() as open_streams,
+    ):
         ann, bea, code = _table(base)
         path = f"/api/tables/{code}/events"
         for _ in range(3):
@@ -93,8 +100,10 @@ def test_only_a_seated_persons_stream_is_announced_to_the_other_pages(database_u
         with EventReader(ann, path) as anns:
             anns.next_version(timeout=2)
             anns.next_version(timeout=3)  # her own seat's mark, which her stream hears too
-            with EventReader(watcher, path) as spectator, \
-                    EventReader(httpx.Client(base_url=base), path, source_address=OUTSIDER) as outsider:
+            with (
+                EventReader(watcher, path) as spectator,
+                EventReader(httpx.Client(base_url=base), path, source_address=OUTSIDER) as outsider,
+            ):
                 spectator.next_version(timeout=2)
                 outsider.next_version(timeout=2)
                 assert _no_news(anns, 0.7) == []  # nobody's page is made to fetch the table again
@@ -108,14 +117,17 @@ def test_only_a_seated_persons_stream_is_announced_to_the_other_pages(database_u
 def test_opening_n_streams_on_a_table_sends_n_events_not_n_squared(database_url, tmp_path):
     """Each opening stream hears its own first version and nothing of the others, so
     opening n costs n events (the cost had grown as n * n: 1,000 in 15 s)."""
-    with server_process(database_url, tmp_path / "server.log", as_served=True,
-                        GOLF_MAX_STREAMS_PER_ADDRESS="100") as base, contextlib.ExitStack() as streams:
+    with (
+        server_process(
+            database_url, tmp_path / "server.log", as_served=True, GOLF_MAX_STREAMS_PER_ADDRESS="100"
+        ) as base,
+        contextlib.ExitStack() as streams,
+    ):
         _, _, code = _table(base)
         stranger = httpx.Client(base_url=base)
         readers = []
         for _ in range(40):
-            reader = streams.enter_context(EventReader(stranger, f"/api/tables/{code}/events",
-                                                       source_address=OUTSIDER))
+            reader = streams.enter_context(EventReader(stranger, f"/api/tables/{code}/events", source_address=OUTSIDER))
             reader.next_version(timeout=2)
             readers.append(reader)
         time.sleep(0.5)
@@ -123,8 +135,14 @@ def test_opening_n_streams_on_a_table_sends_n_events_not_n_squared(database_url,
 
 
 def test_opening_streams_is_rate_limited_per_address(own_database):  # noqa: F811
-    app = create_app(Settings(database_url=own_database, deal_key="test-deal-key",
-                              rate_limit_streams="3/minute", rate_limit_streams_per_address="5/minute"))
+    app = create_app(
+        Settings(
+            database_url=own_database,
+            deal_key="test-deal-key",
+            rate_limit_streams="3/minute",
+            rate_limit_streams_per_address="5/minute",
+        )
+    )
     with TestClient(app) as client:
         # A table that does not exist: the stream ends at once, and the opening still counts.
         answers = [client.get("/api/tables/nosuch/events").status_code for _ in range(3)]
@@ -137,8 +155,9 @@ def test_opening_streams_is_rate_limited_per_address(own_database):  # noqa: F81
 
 
 def test_the_stream_of_a_page_that_stopped_reading_is_closed_and_its_seat_shows_away(own_database):  # noqa: F811
-    app = create_app(Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_enabled=False,
-                              stream_send_seconds=0.3))
+    app = create_app(
+        Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_enabled=False, stream_send_seconds=0.3)
+    )
     with TestClient(app) as client:
         code = client.post("/api/tables", json=TABLE).json()["code"]
         cookie = client.cookies["golf_session"]
@@ -154,11 +173,24 @@ def test_the_stream_of_a_page_that_stopped_reading_is_closed_and_its_seat_shows_
                 if message["type"] == "http.response.body" and message.get("body"):
                     await never.wait()  # its buffers are full: nothing more goes out
 
-            scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-                     "scheme": "http", "path": f"/api/tables/{code}/events", "raw_path": b"", "query_string": b"",
-                     "root_path": "", "server": ("testserver", 80), "client": ("127.0.0.1", 5000),
-                     "headers": [(b"host", b"testserver"), (b"accept", b"text/event-stream"),
-                                 (b"cookie", f"golf_session={cookie}".encode())]}
+            scope = {
+                "type": "http",
+                "asgi": {"version": "3.0"},
+                "http_version": "1.1",
+                "method": "GET",
+                "scheme": "http",
+                "path": f"/api/tables/{code}/events",
+                "raw_path": b"",
+                "query_string": b"",
+                "root_path": "",
+                "server": ("testserver", 80),
+                "client": ("127.0.0.1", 5000),
+                "headers": [
+                    (b"host", b"testserver"),
+                    (b"accept", b"text/event-stream"),
+                    (b"cookie", f"golf_session={cookie}".encode()),
+                ],
+            }
             started = time.monotonic()
             with anyio.fail_after(5):
                 await app(scope, receive, send)

@@ -38,12 +38,19 @@ def if_match(version: int) -> dict:
 
 
 def test_eight_people_revealing_at_once_from_the_version_they_saw_are_all_played(golf_app, api):
-    table, people = seated(golf_app, api, names=("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"), seats=("host",) + ("open",) * 7)
+    table, people = seated(
+        golf_app, api, names=("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"), seats=("host",) + ("open",) * 7
+    )
     code = table["code"]
     version = start(api, code)["version"]
-    answers = at_once([lambda client=client: client.post(f"/api/tables/{code}/reveal", json={"position": 0},
-                                                         headers=if_match(version))
-                       for client in people])
+    answers = at_once(
+        [
+            lambda client=client: client.post(
+                f"/api/tables/{code}/reveal", json={"position": 0}, headers=if_match(version)
+            )
+            for client in people
+        ]
+    )
     assert [answer.status_code for answer in answers] == [200] * 8, [a.text for a in answers]
     assert sorted(entry[0] for entry in record(golf_app, code).log) == [str(seat) for seat in range(8)]
 
@@ -62,8 +69,9 @@ def test_a_version_refuses_a_move_only_when_that_seat_acted_since(golf_app, api)
     assert record(golf_app, code).log == before
     # A version the table never had, or one from before the hole was dealt, is stale too.
     assert bea.post(f"/api/tables/{code}/reveal", json={"position": 1}, headers=if_match(999)).status_code == 412
-    assert bea.post(f"/api/tables/{code}/reveal", json={"position": 1},
-                    headers=if_match(version - 1)).status_code == 412
+    assert (
+        bea.post(f"/api/tables/{code}/reveal", json={"position": 1}, headers=if_match(version - 1)).status_code == 412
+    )
     assert record(golf_app, code).log == before
 
 
@@ -93,15 +101,20 @@ def test_forty_people_joining_at_once_get_a_seat_or_a_clear_no(golf_app, api):
     table = make_table(api, seats=("host",) + ("open",) * 7)
     code = table["code"]
     visitors = [person(golf_app) for _ in range(40)]
-    answers = at_once([lambda client=client, n=n: client.post(f"/api/tables/{code}/join", json={"name": f"Guest {n}"})
-                       for n, client in enumerate(visitors)])
+    answers = at_once(
+        [
+            lambda client=client, n=n: client.post(f"/api/tables/{code}/join", json={"name": f"Guest {n}"})
+            for n, client in enumerate(visitors)
+        ]
+    )
     codes = sorted(answer.status_code for answer in answers)
     assert codes == [200] * 7 + [409] * 33, codes
     refused = next(answer for answer in answers if answer.status_code == 409)
     assert "Every seat at this table is taken" in refused.json()["detail"]
     seats = record(golf_app, code).seats
     assert sorted(entry["name"] for entry in seats[1:]) == sorted(
-        answer.json()["seats"][answer.json()["you"]]["name"] for answer in answers if answer.status_code == 200)
+        answer.json()["seats"][answer.json()["you"]]["name"] for answer in answers if answer.status_code == 200
+    )
 
 
 def play_some(golf_app, host, bea, code, moves: int) -> None:

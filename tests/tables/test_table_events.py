@@ -57,11 +57,12 @@ def test_a_stream_hears_another_persons_move_and_shows_its_seat_connected(databa
 def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(database_url, tmp_path):
     if not database_url.startswith("postgresql"):
         pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
-    with server_process(database_url, tmp_path / "one.log") as one, \
-            server_process(database_url, tmp_path / "two.log") as two:
+    with (
+        server_process(database_url, tmp_path / "one.log") as one,
+        server_process(database_url, tmp_path / "two.log") as two,
+    ):
         ann, bea, code = _setup(one, two)
-        with contextlib.closing(ann), contextlib.closing(bea), \
-                EventReader(bea, f"/api/tables/{code}/events") as events:
+        with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:
             events.next_version(timeout=2)
             for position in (0, 1):
                 moved = ann.post(f"/api/tables/{code}/reveal", json={"position": position})
@@ -153,8 +154,12 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
                 for stream in streams:
                     stream.__exit__(None, None, None)
                 deadline = time.monotonic() + 5
-                while notifier.subscriber_count() or service.streams.count() or _stream_rows(app) or any(
-                        s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"]):
+                while (
+                    notifier.subscriber_count()
+                    or service.streams.count()
+                    or _stream_rows(app)
+                    or any(s["connected"] for s in ann.get(f"/api/tables/{code}").json()["seats"])
+                ):
                     assert time.monotonic() < deadline, "closed streams were kept"
                     time.sleep(0.05)
 
@@ -165,8 +170,7 @@ def test_a_quiet_stream_says_something_now_and_then_so_proxies_keep_it_open(tmp_
     monkeypatch.setattr(tables_api, "PING_SECONDS", 0.2)
     with server_in_this_process(tmp_path) as (app, base):
         ann, bea, code = _setup(base, base)
-        with contextlib.closing(ann), contextlib.closing(bea), \
-                EventReader(bea, f"/api/tables/{code}/events") as events:
+        with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:
             opened = events.next_version(timeout=2)
             deadline = time.monotonic() + 5
             while sum(line.startswith(":") for line in events.lines) < 3:
@@ -210,7 +214,8 @@ def test_an_open_stream_keeps_its_seat_connected_until_it_closes_or_its_process_
 
 
 def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_database_answers(
-        golf_app, api, monkeypatch):
+    golf_app, api, monkeypatch
+):
     service = golf_app.state.tables
     code = api.post("/api/tables", json=TABLE).json()["code"]
     host = browser_id_for(api.cookies["golf_session"])

@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from app.golf.actions import parse_log_entry
-from app.service.table_purge import purge_tables
 from app.service.review import table_key
+from app.service.table_purge import purge_tables
 from app.store import repository, reviews
 from tests.tables.tablekit import make_table, ok, person, record
 from tests.tables.test_table_review import play_hole
@@ -116,7 +116,7 @@ def test_a_timeout_plays_one_seats_turn_a_transaction(golf_app, api, clock, monk
         clock[0] += (TIMER + 1) * 1000
         assert service.expire(code)
     logs = [before, *saved]
-    seats_each_save = [{parse_log_entry(entry)[0] for entry in new[len(old):]} for old, new in zip(logs, logs[1:])]
+    seats_each_save = [{parse_log_entry(entry)[0] for entry in new[len(old) :]} for old, new in zip(logs, logs[1:])]
     assert all(len(seats) == 1 for seats in seats_each_save), seats_each_save
     order = [seats.pop() for seats in seats_each_save]
     assert order == [0, 0, 1, 2, 3, 0, 1, 2, 3], order
@@ -206,18 +206,32 @@ def test_every_name_a_person_gives_is_checked_the_same_way(golf_app, api, bad):
 # ------------------------------------------------------------------ NUL and bad ids
 
 
-@pytest.mark.parametrize("path", [
-    "/api/tables/ab%00cd", "/api/tables/%00", "/t/ab%00cd", "/t/ab%00cd/table", "/t/ab%00cd/review",
-    "/api/tables/ab%00cd/review", "/api/tables/ab%00cd/events", "/scorekeeper/shared/ab%00cd",
-    "/scorekeeper/ab%00cd", "/api/tables/caf%C3%A9", "/t/%F0%9F%99%82", "/r/ab%00cd", "/api/replays/ab%00cd",
-    "/r/ab%00cd?step=3",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/ab%00cd",
+        "/api/tables/%00",
+        "/t/ab%00cd",
+        "/t/ab%00cd/table",
+        "/t/ab%00cd/review",
+        "/api/tables/ab%00cd/review",
+        "/api/tables/ab%00cd/events",
+        "/scorekeeper/shared/ab%00cd",
+        "/scorekeeper/ab%00cd",
+        "/api/tables/caf%C3%A9",
+        "/t/%F0%9F%99%82",
+        "/r/ab%00cd",
+        "/api/replays/ab%00cd",
+        "/r/ab%00cd?step=3",
+    ],
+)
 def test_a_nul_or_any_odd_character_in_an_address_is_not_found(api, path):
     assert api.get(path).status_code == 404, path
 
 
-@pytest.mark.parametrize("path", ["/api/tables/ab%00cd/join", "/t/ab%00cd/join", "/scorekeeper/ab%00cd/delete",
-                                  "/scorekeeper/ab%00cd/undo"])
+@pytest.mark.parametrize(
+    "path", ["/api/tables/ab%00cd/join", "/t/ab%00cd/join", "/scorekeeper/ab%00cd/delete", "/scorekeeper/ab%00cd/undo"]
+)
 def test_a_nul_in_an_address_posted_to_is_not_found(api, path):
     body = {"json": {"name": "Bea"}} if path.startswith("/api") else {"data": {"name": "Bea"}}
     assert api.post(path, **body).status_code == 404, path
@@ -254,12 +268,24 @@ def test_old_finished_tables_and_tables_nobody_joined_are_purged_with_their_revi
     ok(person(golf_app).post(f"/api/tables/{joined}/join", json={"name": "Bea"}))
     host = record(golf_app, finished).seats[0]["browser"]
     with engine.begin() as connection:
-        reviews.store_review(connection, browser_id=host, match_id=table_key(finished), hole=1, seat=0,
-                             digest="d", review={"decisions": [], "points_lost": 0.0}, now_ms=clock[0])
+        reviews.store_review(
+            connection,
+            browser_id=host,
+            match_id=table_key(finished),
+            hole=1,
+            seat=0,
+            digest="d",
+            review={"decisions": [], "points_lost": 0.0},
+            now_ms=clock[0],
+        )
 
     def purge(days: float) -> int:
-        return purge_tables(engine, finished_for=timedelta(days=30), unjoined_for=timedelta(hours=24),
-                            now_ms=clock[0] + int(days * 86_400_000))
+        return purge_tables(
+            engine,
+            finished_for=timedelta(days=30),
+            unjoined_for=timedelta(hours=24),
+            now_ms=clock[0] + int(days * 86_400_000),
+        )
 
     purge(0)
     mine = (finished, looked_at, watched, unjoined, joined)
@@ -285,8 +311,9 @@ def test_a_table_with_an_open_page_on_the_purging_process_is_kept(golf_app, api,
     later = clock[0] + 31 * 86_400_000
 
     def purge(watched) -> None:
-        purge_tables(engine, finished_for=timedelta(days=30), unjoined_for=timedelta(hours=24), watched=watched,
-                     now_ms=later)
+        purge_tables(
+            engine, finished_for=timedelta(days=30), unjoined_for=timedelta(hours=24), watched=watched, now_ms=later
+        )
 
     purge(lambda other: other == code)  # a spectator's stream here, say: no row of its own in the database
     assert record(golf_app, code) is not None

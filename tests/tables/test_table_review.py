@@ -65,7 +65,8 @@ def test_each_person_reviews_their_own_decisions_and_nobody_elses(golf_app, api)
         assert response.status_code == 200, response.text
         decisions = response.json()["decisions"]
         assert [d["index"] for d in decisions] == [
-            i for i, entry in enumerate(log) if entry[0] == str(seat) and entry[1:] != "n"]
+            i for i, entry in enumerate(log) if entry[0] == str(seat) and entry[1:] != "n"
+        ]
         for decision in decisions:
             words = " ".join((decision["reason"], decision["did"], decision["would"]))
             assert named_cards(words) <= seen_by(golf_app, code, seat, decision["index"]), decision

@@ -10,7 +10,16 @@ import pytest
 from app.golf.actions import Draw, parse_log_entry
 from app.players.greedy import GreedyPlayer
 from tests.tables.tablekit import (
-    assert_nothing_hidden_shown, hidden_from, make_table, ok, person, post_action, record, seated, start, true_state,
+    assert_nothing_hidden_shown,
+    hidden_from,
+    make_table,
+    ok,
+    person,
+    post_action,
+    record,
+    seated,
+    start,
+    true_state,
 )
 
 
@@ -33,25 +42,32 @@ def test_make_a_table_sits_you_at_seat_zero_as_host(host):
     assert table["status"] == "waiting" and table["you"] == 0 and table["host"] == 0
     assert table["name"] == "Friday golf" and table["match"] is None and table["timer_seconds"] is None
     assert [(s["seat"], s["kind"], s["level"]) for s in table["seats"]] == [
-        (0, "person", None), (1, "open", None), (2, "open", None), (3, "computer", "medium")]
+        (0, "person", None),
+        (1, "open", None),
+        (2, "open", None),
+        (3, "computer", "medium"),
+    ]
     assert table["seats"][0]["name"] == "Ann"
     assert len(table["code"]) >= 16  # 96 random bits, URL-safe
     assert table["rules"]["players"] == 4 and table["rules"]["holes"] == 2
     assert host.get(f"/api/tables/{table['code']}").json() == table
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"seats": ["open", "host"]}, "first seat"),
-    ({"seats": ["host"]}, "2 to 8"),
-    ({"seats": ["host"] + ["open"] * 8}, "2 to 8"),
-    ({"seats": ["host", "grandmaster"]}, "computer level"),
-    ({"rules": "no-such-rules"}, "Unknown rules"),
-    ({"rules": {"players": 3}}, "seats"),
-    ({"rules": {"decks": 1, "cols": 4}, "seats": ["host"] + ["open"] * 7}, "cannot be played"),
-    ({"name": ""}, "empty"),
-    ({"host_name": "x" * 25}, "at most 24"),
-    ({"timer_seconds": 3}, "timer"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"seats": ["open", "host"]}, "first seat"),
+        ({"seats": ["host"]}, "2 to 8"),
+        ({"seats": ["host"] + ["open"] * 8}, "2 to 8"),
+        ({"seats": ["host", "grandmaster"]}, "computer level"),
+        ({"rules": "no-such-rules"}, "Unknown rules"),
+        ({"rules": {"players": 3}}, "seats"),
+        ({"rules": {"decks": 1, "cols": 4}, "seats": ["host"] + ["open"] * 7}, "cannot be played"),
+        ({"name": ""}, "empty"),
+        ({"host_name": "x" * 25}, "at most 24"),
+        ({"timer_seconds": 3}, "timer"),
+    ],
+)
 def test_a_table_that_cannot_be_made_is_refused_clearly(host, body, words):
     response = host.post("/api/tables", json={"name": "T", "seats": ["host", "open"], **body})
     assert response.status_code == 422 and words in response.json()["detail"], response.text
@@ -75,10 +91,21 @@ def test_join_takes_the_first_open_seat_and_a_seated_person_gets_theirs_back(gol
     assert late.status_code == 409 and "begun" in late.json()["detail"]
 
 
-@pytest.mark.parametrize("name, status", [
-    ("", 422), ("   ", 422), ("B" * 25, 422), ("Bea\x00", 422), ("Bea\nBob", 422), ("Be\u200ba", 422),
-    (7, 422), ("Zoë 🙂", 200), ("Zoë\u00a0 🙂 ", 200), ("\u202eBea", 422),
-])
+@pytest.mark.parametrize(
+    "name, status",
+    [
+        ("", 422),
+        ("   ", 422),
+        ("B" * 25, 422),
+        ("Bea\x00", 422),
+        ("Bea\nBob", 422),
+        ("Be\u200ba", 422),
+        (7, 422),
+        ("Zoë 🙂", 200),
+        ("Zoë\u00a0 🙂 ", 200),
+        ("\u202eBea", 422),
+    ],
+)
 def test_display_names_are_checked(golf_app, host, name, status):
     code = make_table(host)["code"]
     response = person(golf_app).post(f"/api/tables/{code}/join", json={"name": name})
@@ -187,8 +214,10 @@ def test_a_move_out_of_turn_is_409_and_a_spectator_is_403(golf_app, host):
 
 def unchanged(now: dict, before: dict) -> bool:
     """The same table, but for the match clock, which runs on between the two reads."""
+
     def still(table: dict) -> dict:
         return {**table, "match": {k: v for k, v in table["match"].items() if k != "elapsed_seconds"}}
+
     return still(now) == still(before)
 
 
@@ -210,8 +239,12 @@ def test_leaving_hands_the_seat_to_a_computer_and_play_goes_on(golf_app, host):
         view = ok(post_action(host, code, player.choose(view["match"])))
     log = record(golf_app, code).log
     assert any(isinstance(parse_log_entry(entry)[1], Draw) and entry[0] == "1" for entry in log)  # seat 1 played
-    assert ok(bea.get("/api/stats"))["online"] == {**ok(bea.get("/api/stats"))["online"], "played": 1, "lost": 1,
-                                                   "abandoned": 1}
+    assert ok(bea.get("/api/stats"))["online"] == {
+        **ok(bea.get("/api/stats"))["online"],
+        "played": 1,
+        "lost": 1,
+        "abandoned": 1,
+    }
 
 
 def test_undo_takes_back_only_your_own_last_action_and_never_shows_a_hidden_card(golf_app, host):
@@ -260,8 +293,11 @@ def test_computer_seats_move_once_when_two_requests_race_on_one_version(golf_app
 
     def swap(client):
         barrier.wait()
-        answers.append(post_action(client, code, {"action": "swap", "position": 0},
-                                   headers={"If-Match": f'"{view["version"]}"'}).status_code)
+        answers.append(
+            post_action(
+                client, code, {"action": "swap", "position": 0}, headers={"If-Match": f'"{view["version"]}"'}
+            ).status_code
+        )
 
     threads = [threading.Thread(target=swap, args=(client,)) for client in (host, twin)]
     for thread in threads:
@@ -270,7 +306,7 @@ def test_computer_seats_move_once_when_two_requests_race_on_one_version(golf_app
         thread.join()
     assert sorted(answers) in ([200, 409], [200, 412])
     # The swap ended the host's turn and each computer seat then played its turn, once.
-    played = [parse_log_entry(entry) for entry in record(golf_app, code).log[len(before):]]
+    played = [parse_log_entry(entry) for entry in record(golf_app, code).log[len(before) :]]
     assert played[0] == parse_log_entry("0s0")
     seats = [seat for seat, _ in played[1:]]
     assert seats == sorted(seats) and set(seats) == {1, 2}
@@ -285,11 +321,20 @@ def test_peeked_cards_are_shown_to_their_owner_only(golf_app, host):
     watcher = person(golf_app)
     start(host, code)
     mine = ok(host.get(f"/api/tables/{code}"))
-    assert [cell.get("peeked") is not None for cell in mine["match"]["players"][0]["grid"]] == [False, False, True, True]
+    assert [cell.get("peeked") is not None for cell in mine["match"]["players"][0]["grid"]] == [
+        False,
+        False,
+        True,
+        True,
+    ]
     for client in (bea, watcher):
         view = ok(client.get(f"/api/tables/{code}"))
-        assert all("peeked" not in cell for player in view["match"]["players"] if player["seat"] == 0
-                   for cell in player["grid"])
+        assert all(
+            "peeked" not in cell
+            for player in view["match"]["players"]
+            if player["seat"] == 0
+            for cell in player["grid"]
+        )
         assert_nothing_hidden_shown(golf_app, code, view)
     assert_nothing_hidden_shown(golf_app, code, mine)
 
@@ -338,15 +383,17 @@ def test_a_timed_out_turn_is_played_once_by_a_computer_and_the_person_is_told(go
         barrier.wait()
         answers.append(action())
 
-    threads = [threading.Thread(target=look, args=(lambda client=client: ok(client.get(f"/api/tables/{code}")),))
-               for client in (host, bea)]
+    threads = [
+        threading.Thread(target=look, args=(lambda client=client: ok(client.get(f"/api/tables/{code}")),))
+        for client in (host, bea)
+    ]
     threads.append(threading.Thread(target=look, args=(service.sweep,)))
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     log = record(golf_app, code).log
-    played = [parse_log_entry(entry) for entry in log[len(before):]]
+    played = [parse_log_entry(entry) for entry in log[len(before) :]]
     # One turn of the host's (draw, then swap or throw away and reveal) and nothing more:
     # Bea, a person, is next, with her own time.
     assert {seat for seat, _ in played} == {0} and isinstance(played[0][1], Draw) and 2 <= len(played) <= 3

@@ -10,16 +10,22 @@ import re
 import pytest
 
 from app.cards import card_name
-
 from tests.tables.tablekit import hidden_from, person
 
 HTMX = {"HX-Request": "true"}
 
 
 def make(client, seats=("open", "open"), holes="1", timer="", host_name="Ann", **fields) -> str:
-    form = {"name": "Friday golf", "host_name": host_name, "seat_count": str(len(seats) + 1),
-            "preset": "standard", "holes": holes, "timer_seconds": timer,
-            **{f"seat_{i + 1}": kind for i, kind in enumerate(seats)}, **fields}
+    form = {
+        "name": "Friday golf",
+        "host_name": host_name,
+        "seat_count": str(len(seats) + 1),
+        "preset": "standard",
+        "holes": holes,
+        "timer_seconds": timer,
+        **{f"seat_{i + 1}": kind for i, kind in enumerate(seats)},
+        **fields,
+    }
     response = client.post("/tables", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text
     code = response.headers["location"].removeprefix("/t/")
@@ -89,8 +95,11 @@ def test_making_a_table_seats_you_as_host_with_the_rules_and_seats_chosen(api):
 
 
 def test_a_refused_table_form_says_why_and_makes_nothing(api):
-    response = api.post("/tables", data={"name": "x", "host_name": "   ", "seat_count": "2", "seat_1": "open",
-                                              "preset": "standard"}, follow_redirects=False)
+    response = api.post(
+        "/tables",
+        data={"name": "x", "host_name": "   ", "seat_count": "2", "seat_1": "open", "preset": "standard"},
+        follow_redirects=False,
+    )
     assert response.status_code == 422
     assert "A name cannot be empty" in response.text
     response = api.post("/tables", data={"name": "x", "host_name": "Ann", "seat_count": "9"})
@@ -180,8 +189,10 @@ def test_each_person_plays_from_their_own_seat_and_sees_the_others_moves_told(ap
         fetched = people[other].get(f"/t/{code}/table", params={"seen": seen, "stamp": stamp}, headers=HTMX)
         assert fetched.status_code == 200
         pages[other] = fetched.text
-        told.append(re.search(r'data-say="([^"]*)"', fetched.text).group(1) +
-                    " ".join(re.findall(r'<template data-say="([^"]*)"', fetched.text)))
+        told.append(
+            re.search(r'data-say="([^"]*)"', fetched.text).group(1)
+            + " ".join(re.findall(r'<template data-say="([^"]*)"', fetched.text))
+        )
         if state(api, code)["match"]["phase"] in ("hole_over", "match_over"):
             break
     names = {0: "Ann", 1: "Bea"}
@@ -206,8 +217,9 @@ def test_a_move_out_of_turn_is_refused_on_the_page_with_the_reason(api, golf_app
     waiting = next(c for c in (api, bea) if not state(c, code)["match"]["legal"])
     html = waiting.get(f"/t/{code}").text
     seen, version = seen_and_version(html)
-    refused = waiting.post(f"/t/{code}/play/draw", data={"seen": seen, "source": "stock"},
-                           headers={**HTMX, "If-Match": f'"{version}"'})
+    refused = waiting.post(
+        f"/t/{code}/play/draw", data={"seen": seen, "source": "stock"}, headers={**HTMX, "If-Match": f'"{version}"'}
+    )
     assert refused.status_code == 409 and "It is not your move" in refused.text
 
 
@@ -344,8 +356,9 @@ def test_tables_made_from_the_page_count_against_the_new_tables_limit(own_databa
     settings = Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_tables="1/minute")
     with TestClient(create_app(settings)) as client:
         make(client)
-        refused = client.post("/tables", data={"name": "Again", "host_name": "Ann", "seat_count": "2"},
-                              headers={"Accept": "text/html"})
+        refused = client.post(
+            "/tables", data={"name": "Again", "host_name": "Ann", "seat_count": "2"}, headers={"Accept": "text/html"}
+        )
         assert refused.status_code == 429 and "Too many new tables" in refused.text
 
 
@@ -363,8 +376,9 @@ def test_undo_takes_back_a_draw_from_the_discard_pile_but_not_a_reveal(api, golf
     html = mover.get(f"/t/{code}").text
     assert "disabled" in undo.search(html).group(0)  # the reveal before stands
     seen, version = seen_and_version(html)
-    drawn = mover.post(f"/t/{code}/play/draw", data={"seen": seen, "source": "discard"},
-                       headers={**HTMX, "If-Match": f'"{version}"'})
+    drawn = mover.post(
+        f"/t/{code}/play/draw", data={"seen": seen, "source": "discard"}, headers={**HTMX, "If-Match": f'"{version}"'}
+    )
     assert drawn.status_code == 200 and "disabled" not in undo.search(drawn.text).group(0)
     seen, version = seen_and_version(drawn.text)
     undone = mover.post(f"/t/{code}/play/undo", data={"seen": seen}, headers={**HTMX, "If-Match": f'"{version}"'})

@@ -42,8 +42,10 @@ def true_grid(golf_app, code: str, seat: int, upto: int) -> dict[str, str]:
     row = record(golf_app, code)
     rules = RuleSet(**row.rules)
     state = replay(deal_seed(golf_app.state.tables.deal_key, row.seed), rules, row.log[:upto])
-    return {position_name(p, rules.rows, rules.cols): card_name(card) if up else "face down"
-            for p, (card, up) in enumerate(zip(state.grids[seat], state.face_up[seat]))}
+    return {
+        position_name(p, rules.rows, rules.cols): card_name(card) if up else "face down"
+        for p, (card, up) in enumerate(zip(state.grids[seat], state.face_up[seat]))
+    }
 
 
 def test_each_person_reviews_only_their_own_decisions_on_the_board_their_seat_saw(api, golf_app):
@@ -56,8 +58,11 @@ def test_each_person_reviews_only_their_own_decisions_on_the_board_their_seat_sa
         assert page.status_code == 200, page.text
         entries = ENTRY.findall(page.text)
         # Every decision of this seat's, in order, and nobody else's.
-        assert len(entries) == len(decisions) == sum(
-            1 for entry in record(golf_app, code).log if entry[0] == str(seat) and entry[1:] != "n")
+        assert (
+            len(entries)
+            == len(decisions)
+            == sum(1 for entry in record(golf_app, code).log if entry[0] == str(seat) and entry[1:] != "n")
+        )
         lists[seat] = [html.unescape(text) for _, text in entries]
         for number, ((href, text), decision) in enumerate(zip(entries, decisions), start=1):
             assert html.unescape(href) == f"/t/{code}/review/decision?hole=1&n={number}"
@@ -89,7 +94,7 @@ def test_the_table_page_links_its_seated_people_to_their_review_and_not_a_specta
     for client in (host, bea):
         page = client.get(f"/t/{code}").text
         assert f'href="/t/{code}/review?hole=1">Review hole 1</a>' in page  # at the hole's end
-        dialog = page[page.index('id="scorecard-dialog"'):]
+        dialog = page[page.index('id="scorecard-dialog"') :]
         assert f'href="/t/{code}/review?hole=1">Review hole 1' in dialog  # and in the scorecard
         assert f'href="/t/{code}/review">Review match' in dialog
     watcher = person(golf_app).get(f"/t/{code}").text
@@ -118,8 +123,12 @@ def test_a_spectator_or_a_stranger_is_refused_and_an_unfinished_hole_is_409(api,
     assert host.get(f"/t/{code}/review?hole=3").status_code == 422
     assert host.get(f"/t/{code}/review/decision", params={"hole": 1, "n": 999}).status_code == 422
     watcher = person(golf_app)
-    for path in (f"/t/{code}/review?hole=1", f"/t/{code}/review", f"/t/{code}/review/status?hole=1",
-                 f"/t/{code}/review/decision?hole=1&n=1"):
+    for path in (
+        f"/t/{code}/review?hole=1",
+        f"/t/{code}/review",
+        f"/t/{code}/review/status?hole=1",
+        f"/t/{code}/review/decision?hole=1&n=1",
+    ):
         refused = watcher.get(path)
         assert refused.status_code == 403, path
         assert "Only the people seated at this table" in refused.text

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from .test_table_pages import make
 from tests.browser.tablekit import axe_violations
 from tests.tables.tablekit import person
+
+from .test_table_pages import make
 
 # Counts the beeps: each tone the page plays starts one oscillator.
 COUNT_TONES = """
@@ -43,8 +44,14 @@ def test_the_last_ten_seconds_are_urgent_and_said_once(people):
     ann = people()
     ann.context.add_init_script(COUNT_TONES)
     ann.clock.install()
-    form = {"name": "Quick", "host_name": "Ann", "seat_count": "2", "seat_1": "easy", "holes": "1",
-            "timer_seconds": "30"}
+    form = {
+        "name": "Quick",
+        "host_name": "Ann",
+        "seat_count": "2",
+        "seat_1": "easy",
+        "holes": "1",
+        "timer_seconds": "30",
+    }
     code = ann.request.post("/tables", form=form, max_redirects=0).headers["location"].rsplit("/", 1)[1]
     ann.goto(f"/t/{code}")
     ann.evaluate("() => localStorage.setItem('golf_sound', 'on')")

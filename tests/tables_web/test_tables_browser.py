@@ -6,8 +6,16 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.tablekit import (WATCH_MOTION, axe_violations, focused_name, glides, moves_of, prompt, tab_to,
-                                   wait_settled)
+from tests.browser.tablekit import (
+    WATCH_MOTION,
+    axe_violations,
+    focused_name,
+    glides,
+    moves_of,
+    prompt,
+    tab_to,
+    wait_settled,
+)
 
 LIVE_MS = 2500  # a move shows on the other pages within a couple of seconds
 MINE_DOWN = r"^Your card, .* row, column \d, face down$"
@@ -16,8 +24,15 @@ MINE_DOWN = r"^Your card, .* row, column \d, face down$"
 def make_table(page, seats: list[str], name: str = "Ann") -> str:
     """Make a one-hole table by posting the make-table form as the page does (the form
     offers 9 or 18 holes; one keeps the test short); returns its code."""
-    form = {"name": "Friday golf", "host_name": name, "seat_count": str(len(seats) + 1), "preset": "standard",
-            "holes": "1", "timer_seconds": "", **{f"seat_{i}": kind for i, kind in enumerate(seats, start=1)}}
+    form = {
+        "name": "Friday golf",
+        "host_name": name,
+        "seat_count": str(len(seats) + 1),
+        "preset": "standard",
+        "holes": "1",
+        "timer_seconds": "",
+        **{f"seat_{i}": kind for i, kind in enumerate(seats, start=1)},
+    }
     response = page.request.post("/tables", form=form, max_redirects=0)
     assert response.status == 303, response.text()
     code = response.headers["location"].rsplit("/", 1)[1]
@@ -48,7 +63,9 @@ def version(page) -> int:
 def wait_version(page, at_least: int) -> None:
     page.wait_for_function(
         "(v) => { const t = document.getElementById('table'); return t && +t.dataset.version >= v; }",
-        arg=at_least, timeout=LIVE_MS)
+        arg=at_least,
+        timeout=LIVE_MS,
+    )
 
 
 def act(page) -> bool:
@@ -99,8 +116,9 @@ def test_the_make_table_form_makes_a_table_and_remembers_your_name(people):
     assert seats.count() == 3
     assert "Ann" in seats.nth(0).inner_text() and "Computer (expert)" in seats.nth(2).inner_text()
     ann.get_by_role("button", name="Copy link").click()
-    ann.wait_for_function("() => /Link copied|Copy the selected link/.test("
-                          "document.querySelector('[data-copy-status]').textContent)")
+    ann.wait_for_function(
+        "() => /Link copied|Copy the selected link/.test(document.querySelector('[data-copy-status]').textContent)"
+    )
     said = ann.locator("[data-copy-status]").inner_text()
     # The waiting room is drawn again as people come (and as her own page connects): what
     # the button said stays.
@@ -261,8 +279,14 @@ def test_no_accessibility_violations_from_making_to_the_end(people):
 
 def test_the_turn_timer_counts_down_on_the_page(people):
     ann = people()
-    form = {"name": "Quick", "host_name": "Ann", "seat_count": "2", "seat_1": "easy", "holes": "1",
-            "timer_seconds": "60"}
+    form = {
+        "name": "Quick",
+        "host_name": "Ann",
+        "seat_count": "2",
+        "seat_1": "easy",
+        "holes": "1",
+        "timer_seconds": "60",
+    }
     code = ann.request.post("/tables", form=form, max_redirects=0).headers["location"].rsplit("/", 1)[1]
     ann.goto(f"/t/{code}")
     ann.get_by_role("button", name="Start the match").click()
@@ -270,8 +294,7 @@ def test_the_turn_timer_counts_down_on_the_page(people):
     shown.wait_for()
     first = int(shown.inner_text())
     assert 55 <= first <= 60 and "Time left for you" in ann.locator(".timer").inner_text()
-    ann.wait_for_function("(n) => +document.querySelector('[data-countdown]').textContent < n", arg=first,
-                          timeout=2500)
+    ann.wait_for_function("(n) => +document.querySelector('[data-countdown]').textContent < n", arg=first, timeout=2500)
 
 
 def test_focus_stays_on_your_card_when_another_seat_moves(people):
@@ -307,6 +330,7 @@ def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(
     held = ann.locator(".held-slot .card").get_attribute("aria-label").removeprefix("Your drawn card, ")
     target = ann.locator("section.seat.mine").get_by_role("button", name=re.compile(MINE_DOWN)).first
     where = re.match(r"Your card, (.*), face down$", target.get_attribute("aria-label")).group(1)
+
     # The news of your move comes down the event stream before its answer: the table is
     # fetched again only once your move's table has moved in.
     def answer_late(route):
@@ -340,8 +364,14 @@ def test_your_own_move_is_not_fetched_again_and_the_others_see_it_once(people):
         wait_settled(page)
     fetches = {ann: [], bea: []}
     for page, seen in fetches.items():
-        page.on("request", lambda request, seen=seen: seen.append(request.url)
-                if request.method == "GET" and re.search(r"/t/[^/]+/table\?", request.url) else None)
+        page.on(
+            "request",
+            lambda request, seen=seen: (
+                seen.append(request.url)
+                if request.method == "GET" and re.search(r"/t/[^/]+/table\?", request.url)
+                else None
+            ),
+        )
     before = version(ann)
     assert act(ann)
     wait_version(bea, before + 1)

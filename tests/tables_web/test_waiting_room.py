@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from tests.browser.tablekit import axe_violations
 
-EIGHT_SEATS = {"name": "Big table", "host_name": "Ann", "seat_count": "8", "preset": "standard", "holes": "1",
-               "timer_seconds": "", **{f"seat_{i}": ("open" if i < 4 else "medium") for i in range(1, 8)}}
+EIGHT_SEATS = {
+    "name": "Big table",
+    "host_name": "Ann",
+    "seat_count": "8",
+    "preset": "standard",
+    "holes": "1",
+    "timer_seconds": "",
+    **{f"seat_{i}": ("open" if i < 4 else "medium") for i in range(1, 8)},
+}
 
 
 def in_view_and_uncovered(page, locator) -> bool:
