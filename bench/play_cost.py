@@ -64,7 +64,7 @@ from urllib.parse import urlencode
 from fastapi import FastAPI
 
 from app.players.greedy import GreedyPlayer
-from bench.servers import start_server, stop_server
+from bench.servers import AsyncEventStream, start_server, stop_server
 from bench.tables_load import gather_bounded, percentile, raise_file_limit
 
 HOST = "127.0.0.1"
@@ -248,64 +248,6 @@ class Browser:
             self._reader = None
 
 
-class Stream:
-    """A table's event stream over a plain socket (HTTP/1.0: the body is the bare stream);
-    each ``event: table`` is timed (the first arrival of each version) and handed on."""
-
-    def __init__(self, port: int, cookie: str, code: str, queue: asyncio.Queue):
-        self.port, self.cookie, self.code, self.queue = port, cookie, code, queue
-        self.arrivals: dict[int, float] = {}
-        self.latest = -1
-        self._opened = asyncio.Event()
-        self._task: asyncio.Task | None = None
-        self._writer: asyncio.StreamWriter | None = None
-
-    async def open(self) -> None:
-        reader, self._writer = await asyncio.open_connection(HOST, self.port)
-        self._writer.write(
-            (
-                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
-                f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
-            ).encode()
-        )
-        self._task = asyncio.create_task(self._read(reader))
-        await asyncio.wait_for(self._opened.wait(), WAIT_SECONDS)
-
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        event = None
-        with contextlib.suppress(OSError, ConnectionError, asyncio.IncompleteReadError):
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                pass  # the status line and headers
-            while line := await reader.readline():
-                line = line.rstrip(b"\r\n")
-                if line.startswith(b"event:"):
-                    event = line[6:].strip()
-                elif line.startswith(b"data:") and event == b"table":
-                    data = json.loads(line[5:])
-                    version = data["version"]
-                    self.arrivals.setdefault(version, time.perf_counter())
-                    self.latest = max(self.latest, version)
-                    self.queue.put_nowait((version, data.get("seats") is True))
-                    self._opened.set()
-                elif not line:
-                    event = None
-        self._opened.set()
-
-    def announced_at(self, version: int) -> float | None:
-        """When this stream first announced ``version`` or a later one."""
-        times = [at for seen, at in self.arrivals.items() if seen >= version]
-        return min(times) if times else None
-
-    async def close(self) -> None:
-        if self._writer is not None:
-            self._writer.transport.abort()
-            self._writer = None
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-
 @dataclass
 class Button:
     url: str  # its hx-post
@@ -368,7 +310,7 @@ class Page:
     def __init__(self, browser: Browser, code: str, fetch_every_event: bool):
         self.browser, self.code, self.fetch_every_event = browser, code, fetch_every_event
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.stream: Stream | None = None
+        self.stream: AsyncEventStream | None = None
         self.shown = -1
         self.url = ""
         self.headers: dict[str, str] = {}
@@ -406,7 +348,7 @@ class Page:
         """The page load, then its event stream (as the SSE extension opens it)."""
         await self.load()
         assert self.browser.cookie is not None
-        self.stream = Stream(self.browser.port, self.browser.cookie, self.code, self.queue)
+        self.stream = AsyncEventStream(self.browser.port, self.browser.cookie, self.code, self.queue, WAIT_SECONDS)
         await self.stream.open()
         self._task = asyncio.create_task(self.follow())
 

@@ -1,10 +1,11 @@
 """The app's real server, started in a subprocess, for the benchmarks and for the tests
 that need one (the browser tests, the event streams): a free port, its own database, a
-log to show when it does not come up; a reader of its tables' event streams; the
-system's Chromium and the arguments it is launched with."""
+log to show when it does not come up; readers of its tables' event streams (on a
+thread, and on an event loop); the system's Chromium and the arguments it is launched with."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -201,3 +202,76 @@ class EventReader:
             seen = self.versions.get(timeout=max(deadline - time.monotonic(), 0.001))
             if seen >= version:
                 return seen
+
+
+class AsyncEventStream:
+    """A table's event stream read on an event loop, over a plain socket (HTTP/1.0: the
+    body is the bare stream). Records when each version is first announced, wakes
+    whoever waits on ``changed``, and hands each ``(version, seats)`` to ``queue`` if
+    one is given. ``cookie`` is the browser's session."""
+
+    def __init__(
+        self,
+        port: int,
+        cookie: str,
+        code: str,
+        queue: asyncio.Queue | None = None,
+        wait_seconds: float = 20,
+        host: str = "127.0.0.1",
+    ):
+        self.port, self.cookie, self.code, self.queue = port, cookie, code, queue
+        self.wait_seconds, self.host = wait_seconds, host
+        self.arrivals: dict[int, float] = {}
+        self.latest = -1
+        self.changed = asyncio.Event()
+        self.opened = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        self._writer.write(
+            (
+                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {self.host}:{self.port}\r\n"
+                f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
+            ).encode()
+        )
+        self._task = asyncio.create_task(self._read(reader))
+        await asyncio.wait_for(self.opened.wait(), self.wait_seconds)
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        event = None
+        with contextlib.suppress(OSError, ConnectionError, asyncio.IncompleteReadError):
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                pass  # the status line and headers
+            while line := await reader.readline():
+                line = line.rstrip(b"\r\n")
+                if line.startswith(b"event:"):
+                    event = line[6:].strip()
+                elif line.startswith(b"data:") and event == b"table":
+                    data = json.loads(line[5:])
+                    version = data["version"]
+                    self.arrivals.setdefault(version, time.perf_counter())
+                    self.latest = max(self.latest, version)
+                    if self.queue is not None:
+                        self.queue.put_nowait((version, data.get("seats") is True))
+                    self.opened.set()
+                    self.changed.set()
+                elif not line:
+                    event = None
+        self.opened.set()
+
+    def announced_at(self, version: int) -> float | None:
+        """When this stream first announced ``version`` or a later one."""
+        times = [at for seen, at in self.arrivals.items() if seen >= version]
+        return min(times) if times else None
+
+    async def close(self) -> None:
+        """Go away as a closed tab does: the socket is closed, nothing said."""
+        if self._writer is not None:
+            self._writer.transport.abort()
+            self._writer = None
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

@@ -53,7 +53,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
-from bench.servers import ROOT, free_port
+from bench.servers import ROOT, AsyncEventStream, free_port
 
 HOST = "127.0.0.1"
 ROUTES = {"next_hole": "next-hole"}
@@ -272,71 +272,12 @@ class Http:
             self._writer = None
 
 
-class EventStream:
-    """A table's event stream over a plain socket (HTTP/1.0: the body is the bare
-    stream); records when each version is first announced and wakes whoever waits."""
-
-    def __init__(self, port: int, cookie: str, code: str):
-        self.port, self.cookie, self.code = port, cookie, code
-        self.arrivals: dict[int, float] = {}
-        self.latest = -1
-        self.changed = asyncio.Event()
-        self.opened = asyncio.Event()
-        self._task: asyncio.Task | None = None
-        self._writer: asyncio.StreamWriter | None = None
-
-    async def open(self) -> None:
-        reader, self._writer = await asyncio.open_connection(HOST, self.port)
-        self._writer.write(
-            (
-                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {HOST}:{self.port}\r\n"
-                f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
-            ).encode()
-        )
-        self._task = asyncio.create_task(self._read(reader))
-        await asyncio.wait_for(self.opened.wait(), WAIT_SECONDS)
-
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        event = None
-        with contextlib.suppress(OSError, ConnectionError, asyncio.IncompleteReadError):
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                pass  # status line and headers
-            while line := await reader.readline():
-                line = line.rstrip(b"\r\n")
-                if line.startswith(b"event:"):
-                    event = line[6:].strip()
-                elif line.startswith(b"data:") and event == b"table":
-                    version = json.loads(line[5:])["version"]
-                    self.arrivals.setdefault(version, time.perf_counter())
-                    self.latest = max(self.latest, version)
-                    self.opened.set()
-                    self.changed.set()
-                elif not line:
-                    event = None
-        self.opened.set()
-
-    async def close(self) -> None:
-        """Go away as a closed tab does: the socket is closed, nothing said."""
-        if self._writer is not None:
-            self._writer.transport.abort()
-            self._writer = None
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    def announced_at(self, version: int) -> float | None:
-        """When this stream first announced ``version`` or a later one."""
-        times = [at for seen, at in self.arrivals.items() if seen >= version]
-        return min(times) if times else None
-
-
 @dataclass
 class Person:
     server: Server
     http: Http
     code: str = ""
-    stream: EventStream | None = None
+    stream: AsyncEventStream | None = None
 
 
 @dataclass
@@ -390,7 +331,7 @@ async def seat_people(servers: list[Server], tables: int, seats: int) -> list[li
 async def open_streams(people: list[Person]) -> None:
     async def one(person: Person) -> None:
         assert person.http.cookie is not None  # every person has a session by the time it sits down
-        person.stream = EventStream(person.server.port, person.http.cookie, person.code)
+        person.stream = AsyncEventStream(person.server.port, person.http.cookie, person.code, wait_seconds=WAIT_SECONDS)
         await person.stream.open()
 
     await gather_bounded(one(p) for p in people)
