@@ -660,31 +660,31 @@ class TableService:
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
         frames: list[tuple[list[dict], dict]] = []
-        read: dict = {}  # the log's length as read; whether the change put a new state in place
-        current: list[TableRecord] = []  # the record as read, which the change may alter
+        read_moves = 0  # the log's length as read
+        replaced = False  # the change put a new state in place (a deal, an undo): the snapshots start again
+        current: TableRecord | None = None  # the record as read, which the change may alter
 
         def load(connection: Connection):
-            nonlocal connected
+            nonlocal connected, read_moves, replaced, current
             frames.clear()  # a transaction run again starts afresh
             if browser_id is not None:
                 connected = self.streams.connected_seats(connection, code)
-            record, state = self._load(connection, code)
-            read.update(moves=len(state.log), replaced=False)
-            current[:] = [record]
-            return record, state
+            current, state = self._load(connection, code)
+            read_moves, replaced = len(state.log), False
+            return current, state
 
         def checked(connection: Connection, record: TableRecord, state: GolfState):
+            nonlocal replaced
             if if_match is not None and if_match != record.version:
                 self._check_version(record, state, if_match, browser_id, strict)
             result = change(connection, record, state)
-            read["replaced"] = isinstance(result, GolfState)  # a new deal, an undo: the snapshots start again
+            replaced = isinstance(result, GolfState)
             return result
 
         def step(state: GolfState, events: list[dict]) -> None:
-            if browser_id is None:
+            if browser_id is None or current is None:
                 return  # a timeout's write: no one to answer
-            record = current[0]
-            you, seats = seat_of(record, browser_id), seated(record)
+            you, seats = seat_of(current, browser_id), seated(current)
             frames.append(
                 (
                     [view_event(e, you, state.rules.players) for e in events],
@@ -721,7 +721,7 @@ class TableService:
                 people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
                 hole_waits = state.phase is Phase.HOLE_OVER and any(e["kind"] == "person" for e in record.seats)
                 record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
-            record.snapshots = kept_snapshots(record, state, replaced=read["replaced"])
+            record.snapshots = kept_snapshots(record, state, replaced=replaced)
 
         def save(connection: Connection, record: TableRecord, read_version: int) -> None:
             repository.save_table(connection, record, read_version)
@@ -766,7 +766,7 @@ class TableService:
         return TableOutcome(
             table,
             moves=len(state.log),
-            read_moves=read["moves"],
+            read_moves=read_moves,
             events=table["match"]["events"] if table["match"] else [],
             frames=frames if events is not None else [],
         )

@@ -12,8 +12,9 @@ import threading
 
 from sqlalchemy import update
 
+from app.players.greedy import GreedyPlayer
 from app.store.models import OnlineTable
-from tests.tables.tablekit import ok, person, post_action, record, seated, start, true_state
+from tests.tables.tablekit import make_table, ok, person, post_action, record, seated, start, true_state
 
 
 def at_once(calls) -> list:
@@ -79,8 +80,6 @@ def test_a_move_named_from_the_last_hole_is_stale_once_the_next_is_dealt(golf_ap
     table, (host, bea) = seated(golf_app, api, names=("Bea",), seats=("host", "open"), rules={"holes": 2})
     code = table["code"]
     start(host, code)
-    from app.players.greedy import GreedyPlayer
-
     player = GreedyPlayer()
     while True:
         views = [ok(client.get(f"/api/tables/{code}")) for client in (host, bea)]
@@ -96,8 +95,6 @@ def test_a_move_named_from_the_last_hole_is_stale_once_the_next_is_dealt(golf_ap
 
 
 def test_forty_people_joining_at_once_get_a_seat_or_a_clear_no(golf_app, api):
-    from tests.tables.tablekit import make_table
-
     table = make_table(api, seats=("host",) + ("open",) * 7)
     code = table["code"]
     visitors = [person(golf_app) for _ in range(40)]
@@ -118,8 +115,6 @@ def test_forty_people_joining_at_once_get_a_seat_or_a_clear_no(golf_app, api):
 
 
 def play_some(golf_app, host, bea, code, moves: int) -> None:
-    from app.players.greedy import GreedyPlayer
-
     player = GreedyPlayer()
     for _ in range(moves):
         views = [ok(client.get(f"/api/tables/{code}")) for client in (host, bea)]
