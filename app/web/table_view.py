@@ -235,6 +235,7 @@ def table_context(
         "match_over": over,
         "scorecard": scorecard_model(state),
         "summary": summary_model(state),
+        "summary_url": "/summary",
         "new_game": new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
@@ -242,6 +243,9 @@ def table_context(
         "daily": state.get("daily"),
         "counted_daily": counted,
         "replay": state.get("replay"),
+        "can_restart": not counted,
+        "offers_hint": not counted,
+        "offers_pause": True,
         "confirm_restart": bool(state["actions_taken"]) and not over,
         "hint": hint,
         "message": message,
@@ -255,4 +259,15 @@ def table_context(
         "speeds": SPEED_NAMES,
         "review_url": "/review",  # the review of your play; a table of people has its own
         "refusals": words.refusals(state, paused=paused, returning=returning),
+        # Where the table's moves go, and what a table of people adds: the moves the page
+        # has shown, whose time runs and what the timer did, leaving, and another match.
+        "play_base": "/play",
+        "form_action": "/play/resume",
+        "seen": None,
+        "watching": False,
+        "timer": None,
+        "notices": [],
+        "next_url": None,
+        "again_action": None,
+        "leave_action": None,
     }

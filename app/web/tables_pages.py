@@ -203,11 +203,9 @@ def online_context(
         "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
         "link": str(request.base_url).rstrip("/") + base,
         "base": base,
-        "next": table["next"],
         "message": message,
         "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
         "open_seats": any(s["kind"] == "open" for s in table["seats"]),
-        "online": True,
     }
     if table["status"] == "waiting":
         return context
@@ -229,9 +227,19 @@ def online_context(
         play_base=f"{base}/play",
         running=match["phase"] != "match_over",  # the clock ticks; can_pause false: no pause when hidden
         board=live_board(outcome, t["frames"], live=not watching, base=f"{base}/play"),
+        form_action=f"{base}/play/undo",
+        seen=view.moves,
         can_pause=False,
         can_hint=False,
+        can_restart=False,
+        offers_hint=False,
+        offers_pause=False,
         confirm_restart=False,
+        new_game=None,
+        summary=None,  # a table of people has its own end and Play again
+        next_url=f"/t/{table['next']}" if table["next"] else None,
+        again_action=f"{base}/again" if over and not watching and not table["next"] else None,
+        leave_action=f"{base}/leave" if table["status"] == "playing" and not watching else None,
         can_undo=match["can_undo"],
         watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
@@ -263,7 +271,7 @@ def online_context(
 
 def _render(request: Request, view: TableOutcome, status: int = 200, page: bool = False, **options) -> Response:
     t = online_context(request, view, **options)
-    name = "table_online.html" if page else "table_online_fragment.html"
+    name = "table_online.html" if page else "table_fragment.html"
     return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
 
 

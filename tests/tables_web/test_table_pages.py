@@ -384,3 +384,15 @@ def test_undo_takes_back_a_draw_from_the_discard_pile_but_not_a_reveal(api, golf
     undone = mover.post(f"/t/{code}/play/undo", data={"seen": seen}, headers={**HTMX, "If-Match": f'"{version}"'})
     assert undone.status_code == 200 and "Your last move was taken back." in undone.text
     assert state(mover, code)["match"]["phase"] == "draw"
+
+
+def test_a_table_of_people_lists_no_hint_or_pause_key_and_offers_to_leave(api, golf_app):
+    code = make(api, seats=("open",))
+    bea = person(golf_app)
+    bea.post(f"/t/{code}/join", data={"name": "Bea"})
+    api.post(f"/t/{code}/start", data={})
+    page = api.get(f"/t/{code}").text
+    keys = set(re.findall(r"<kbd>(\w)</kbd>", page.split('id="keys-dialog"', 1)[1].split("</dialog>", 1)[0]))
+    assert {"U", "S", "D"} <= keys and not keys & {"H", "P"}
+    assert f'formaction="/t/{code}/leave"' in page and 'id="leave-dialog"' in page
+    assert "New game" not in page and "Restart match" not in page and "Match summary" not in page
