@@ -42,6 +42,7 @@ from app.golf.actions import (
     log_entry,
     parse_log_entry,
 )
+from app.golf.events import Event, EventKind
 from app.golf.rules import RuleSet
 from app.golf.scoring import apply_going_out_penalty, score_grid
 
@@ -57,9 +58,6 @@ class Phase(str, Enum):
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now. The state is unchanged."""
-
-
-Event = dict  # JSON-friendly, in the API's terms, never holding a hidden card
 
 
 def deal_rng(seed: int, hole: int, reshuffle: int) -> random.Random:
@@ -389,7 +387,7 @@ class GolfState:
         events: list[Event] = []
         if isinstance(action, Reveal):
             card = self._turn_up(seat, action.position)
-            events.append({"seat": seat, "action": "reveal", "position": action.position, "card": card})
+            events.append(Event(EventKind.REVEAL, seat, position=action.position, card=card))
             if self.phase is Phase.OPENING:
                 self.opening_left[seat] -= 1
                 if not any(self.opening_left):
@@ -408,30 +406,30 @@ class GolfState:
             self.peeked[seat].discard(position)
             self.discard.append(discarded)
             self.held = self.held_source = None
-            events.append({"seat": seat, "action": "swap", "position": position, "card": card, "discarded": discarded})
+            events.append(Event(EventKind.SWAP, seat, position=position, card=card, discarded=discarded))
             self._end_turn(seat, events)
         elif isinstance(action, Reject):
             assert self.held is not None, "a card is thrown away only when one is held"
             card = self.held
             self.discard.append(card)
             self.held = self.held_source = None
-            events.append({"seat": seat, "action": "reject", "card": card})
+            events.append(Event(EventKind.REJECT, seat, card=card))
             if self.rules.flip_after_reject != "never" and not all(self.face_up[seat]):
                 self.phase = Phase.FLIP
             else:
                 self._end_turn(seat, events)
         elif isinstance(action, Skip):
-            events.append({"seat": seat, "action": "skip"})
+            events.append(Event(EventKind.SKIP, seat))
             self._end_turn(seat, events)
         elif isinstance(action, Knock):
             self.turns[seat] += 1
-            events.append({"seat": seat, "action": "knock"})
+            events.append(Event(EventKind.KNOCK, seat))
             self._close(seat, events)
             if self.phase is not Phase.HOLE_OVER and self.phase is not Phase.MATCH_OVER:
                 self._next_turn(seat)
         elif isinstance(action, NextHole):
             self._deal(self.hole + 1)
-            events.append({"action": "deal", "hole": self.hole})
+            events.append(Event(EventKind.DEAL, hole=self.hole))
         return events
 
     def _turn_up(self, seat: int, position: int) -> str:
@@ -441,12 +439,12 @@ class GolfState:
     def _draw(self, seat: int, source: str, events: list[Event]) -> None:
         if source == "discard":
             self.held = self.discard.pop()
-            events.append({"seat": seat, "action": "draw", "source": "discard", "card": self.held})
+            events.append(Event(EventKind.DRAW, seat, source="discard", card=self.held))
         else:
             if not self.stock:
                 self._reshuffle(events)
             self.held = self.stock.pop()
-            events.append({"seat": seat, "action": "draw", "source": "stock"})
+            events.append(Event(EventKind.DRAW, seat, source="stock"))
         self.held_source = source
         self.phase = Phase.PLACE
 
@@ -456,7 +454,7 @@ class GolfState:
         top = self.discard.pop()
         self.stock, self.discard = self.discard, [top]
         deal_rng(self.seed, self.hole, self.reshuffles).shuffle(self.stock)
-        events.append({"action": "reshuffle", "stock_count": len(self.stock)})
+        events.append(Event(EventKind.RESHUFFLE, stock_count=len(self.stock)))
 
     def _start_play(self) -> None:
         self.phase = Phase.DRAW
@@ -478,7 +476,7 @@ class GolfState:
     def _close(self, seat: int, events: list[Event]) -> None:
         """``seat`` went out (or knocked): the others take their final turn, or the hole ends."""
         self.closed_by = seat
-        events.append({"seat": seat, "action": "closing"})
+        events.append(Event(EventKind.CLOSING, seat))
         players = self.rules.players
         self.final_turns = [(seat + i) % players for i in range(1, players)] if self.rules.final_turn else []
         if not self.final_turns:
@@ -491,13 +489,13 @@ class GolfState:
     def _score_hole(self, events: list[Event]) -> None:
         for face_up in self.face_up:
             face_up[:] = [True] * len(face_up)
-        events.append({"action": "reveal_all"})
+        events.append(Event(EventKind.REVEAL_ALL))
         scores = [score_grid(grid, self.rules) for grid in self.grids]
         scores = apply_going_out_penalty(scores, self.closed_by, self.rules)
         self.hole_scores.append(scores)
         self.turn = None
         self.phase = Phase.MATCH_OVER if self.hole >= self.rules.holes else Phase.HOLE_OVER
-        events.append({"action": "hole_scored", "hole": self.hole, "scores": scores})
+        events.append(Event(EventKind.HOLE_SCORED, hole=self.hole, scores=tuple(scores)))
 
     # ----------------------------------------------------------------- explaining
 

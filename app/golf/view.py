@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from app.golf.engine import Event, GolfState, Phase
+from app.golf.engine import GolfState, Phase
+from app.golf.events import Event
 from app.golf.scoring import matched_lines, showing_score
 
 
@@ -163,10 +164,11 @@ def _phase_for(state: GolfState, seat: int | None) -> str:
 
 
 def view_event(event: Event, viewer: int | None, players: int) -> dict:
-    """An engine event with seats named as ``viewer`` names them."""
-    shown = {k: v for k, v in event.items() if k not in ("seat", "scores")}
-    if "seat" in event:
-        shown = {"player": player_id(event["seat"], viewer, players), **shown}
-    if "scores" in event:
-        shown["scores"] = {player_id(s, viewer, players): score for s, score in enumerate(event["scores"])}
+    """An engine event in the API's terms, with seats named as ``viewer`` names them."""
+    shown = event.to_json()
+    if event.seat is not None:
+        del shown["seat"]
+        shown = {"player": player_id(event.seat, viewer, players), **shown}
+    if event.scores is not None:
+        shown["scores"] = {player_id(s, viewer, players): score for s, score in enumerate(event.scores)}
     return shown

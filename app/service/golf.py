@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.events import Event, EventKind
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.view import Seat, spectator_view, view, view_event
 from app.names import NameRefused, checked_name
@@ -54,7 +55,7 @@ class Outcome:
     undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
 
 
-Change = Callable[[Connection, MatchRecord, GolfState], "list[dict] | GolfState | None"]
+Change = Callable[[Connection, MatchRecord, GolfState], "list[Event] | GolfState | None"]
 
 
 class GolfService:
@@ -290,7 +291,7 @@ class GolfService:
             clock.touch(record, now)
             record.snapshot = snapshot_of(state)
 
-        def step(state: GolfState, events: list[dict]) -> None:
+        def step(state: GolfState, events: list[Event]) -> None:
             steps.append(([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
 
         def load(connection: Connection):
@@ -309,7 +310,7 @@ class GolfService:
             save=repository.save_match,
             on_step=step if frames else None,
         )
-        if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
+        if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
         shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
         outcome = Outcome(self._describe(record, state, shown, now), steps)

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import NextHole, parse_log_entry
-from app.golf.engine import Event, GolfState
+from app.golf.engine import GolfState
+from app.golf.events import Event
 from app.golf.rules import RuleSet
 from app.golf.view import Seat, spectator_view
 from app.service import clock

@@ -45,6 +45,7 @@ from app.golf.actions import (
     parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
+from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.view import spectator_view, view, view_event
 from app.names import name_key
@@ -488,7 +489,7 @@ class TableService:
 
         def play(connection, record, state):
             before = set(state.to_act())
-            events: list[dict] = []
+            events: list[Event] = []
             for entry in moves:
                 events += state.apply(*parse_log_entry(entry))
             if present:
@@ -681,7 +682,7 @@ class TableService:
             replaced = isinstance(result, GolfState)
             return result
 
-        def step(state: GolfState, events: list[dict]) -> None:
+        def step(state: GolfState, events: list[Event]) -> None:
             if browser_id is None or current is None:
                 return  # a timeout's write: no one to answer
             you, seats = seat_of(current, browser_id), seated(current)
@@ -755,7 +756,7 @@ class TableService:
                     time.sleep(random.uniform(0, min(0.001 * attempt, 0.02)))
         if events is not None:
             self.notifier.publish(record.code, record.version)
-        if self.on_hole_scored is not None and any(e.get("action") == "hole_scored" for e in events or []):
+        if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
         if browser_id is None:
             self._keep(record, state)
@@ -889,7 +890,7 @@ class TableService:
         record: TableRecord,
         state: GolfState,
         browser_id: str | None,
-        events: list[dict],
+        events: list[Event],
         connected: set[int] | None = None,
     ) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""

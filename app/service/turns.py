@@ -19,7 +19,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import action_from_json
-from app.golf.engine import Event, GolfState, Phase
+from app.golf.engine import GolfState, Phase
+from app.golf.events import Event, EventKind
 from app.golf.view import view
 from app.players import get_player
 from app.players.fallback import choose_safely
@@ -42,7 +43,7 @@ def deal_seed(deal_key: bytes, seed: int) -> int:
 def told(events: list[Event], seat: int | None) -> list[Event]:
     """The events ``seat`` is told of: its own moves are not news to it, what they set
     off (a reshuffle, the hole closing and being scored) is. A spectator (None) is told all."""
-    return [e for e in events if seat is None or e.get("seat") != seat or e["action"] == "closing"]
+    return [e for e in events if seat is None or e.seat != seat or e.kind is EventKind.CLOSING]
 
 
 def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Event]:

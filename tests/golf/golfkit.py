@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from app.cards import new_deck
 from app.golf.actions import parse_log_entry
-from app.golf.engine import Event, GolfState, Phase
+from app.golf.engine import GolfState, Phase
+from app.golf.events import Event
 from app.golf.rules import RuleSet
 
 STANDARD = RuleSet()

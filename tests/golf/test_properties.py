@@ -27,6 +27,7 @@ from app.golf.actions import (
     parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
@@ -127,7 +128,7 @@ def test_every_card_is_in_exactly_one_place_and_every_hole_is_scored(rules, seed
     reshuffles = 0
     for _seat, _action, events in random_play(state, random.Random(play_seed), knock_chance):
         assert cards_in_play(state) == deck
-        reshuffles += sum(1 for e in events if e["action"] == "reshuffle")
+        reshuffles += sum(1 for e in events if e.kind == "reshuffle")
     event("reshuffled" if reshuffles else "no reshuffle")
     assert state.phase is Phase.MATCH_OVER
     assert len(state.hole_scores) == rules.holes
@@ -172,7 +173,7 @@ def test_the_stock_is_rebuilt_from_the_discards_as_often_as_it_runs_out(rules, s
         events = state.apply(seat, DRAW_STOCK)
         if empty:
             reshuffles += 1
-            assert events[0] == {"action": "reshuffle", "stock_count": len(state.stock) + 1}
+            assert events[0] == Event(EventKind.RESHUFFLE, stock_count=len(state.stock) + 1)
             assert state.discard == [top]
         face_up = [p for p, up in enumerate(state.face_up[seat]) if up]
         if face_up:
@@ -190,7 +191,7 @@ def test_the_stock_is_rebuilt_from_the_discards_as_often_as_it_runs_out(rules, s
 # ----------------------------------------------------------------- what a seat may see
 
 
-def check_views(state: GolfState, events: list[dict], rng: random.Random) -> None:
+def check_views(state: GolfState, events: list[Event], rng: random.Random) -> None:
     players = state.rules.players
     public = set.intersection(*(known_to(state, s) for s in range(players)))
     for seat in range(players):
@@ -208,8 +209,8 @@ def check_views(state: GolfState, events: list[dict], rng: random.Random) -> Non
         for happened in events:
             assert not set(card_strings(view_event(happened, seat, players))) - public
     for happened in events:
-        if happened.get("action") == "draw" and happened["source"] == "stock":
-            assert "card" not in happened
+        if happened.kind == "draw" and happened.source == "stock":
+            assert happened.card is None
 
 
 @settings(max_examples=40, **RELAXED)

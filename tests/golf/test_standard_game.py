@@ -7,6 +7,7 @@ import pytest
 from app.cards import STANDARD_DECK
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, SKIP, Reveal, Swap
 from app.golf.engine import GolfState, IllegalAction, Phase
+from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS
 
 from .golfkit import STANDARD, cards_in_play, deal, grid, open_hole, play, play_match_of_deals, play_out_hole
@@ -71,7 +72,7 @@ def test_each_player_reveals_any_two_cards_in_any_order_before_play_starts():
 
 def test_an_opening_reveal_shows_the_card_to_everyone():
     state = deal(STANDARD, [ALICE, BEN])
-    assert play(state, "0r1") == [{"seat": 0, "action": "reveal", "position": 1, "card": "KS"}]
+    assert play(state, "0r1") == [Event(EventKind.REVEAL, 0, position=1, card="KS")]
 
 
 def test_nobody_may_reveal_a_third_opening_card():
@@ -126,11 +127,11 @@ def test_the_top_discard_swapped_into_a_face_down_place_lies_face_up_and_the_old
     state = deal(STANDARD, [ALICE, BEN], discard="QC 4H")
     open_hole(state)
     events = play(state, "0dd")
-    assert events == [{"seat": 0, "action": "draw", "source": "discard", "card": "4H"}]
+    assert events == [Event(EventKind.DRAW, 0, card="4H", source="discard")]
     assert (state.held, state.held_source, state.discard) == ("4H", "discard", ["QC"])
     assert state.phase is Phase.PLACE
     events = play(state, "0s5")  # over the jack, still face down
-    assert events == [{"seat": 0, "action": "swap", "position": 5, "card": "4H", "discarded": "JD"}]
+    assert events == [Event(EventKind.SWAP, 0, position=5, card="4H", discarded="JD")]
     assert state.grids[0] == grid("5H KS 2C / 5D 9C 4H")
     assert state.face_up[0] == [True, True, False, False, False, True]
     assert state.discard == ["QC", "JD"]
@@ -142,7 +143,7 @@ def test_a_stock_card_swapped_over_a_face_up_card_sends_that_card_to_the_discard
     state = deal(STANDARD, [ALICE, BEN], discard="QC", stock="KD")
     open_hole(state)
     events = play(state, "0ds")
-    assert events == [{"seat": 0, "action": "draw", "source": "stock"}]  # the stock card is not shown
+    assert events == [Event(EventKind.DRAW, 0, source="stock")]  # the stock card is not shown
     assert (state.held, state.held_source) == ("KD", "stock")
     play(state, "0s0")
     assert state.grids[0] == grid("KD KS 2C / 5D 9C JD")
@@ -169,14 +170,14 @@ def test_a_rejected_stock_card_goes_to_the_discard_pile_and_a_face_down_card_mus
     state = deal(STANDARD, [ALICE, BEN], discard="QC", stock="QD")
     open_hole(state)
     play(state, "0ds")
-    assert play(state, "0x") == [{"seat": 0, "action": "reject", "card": "QD"}]
+    assert play(state, "0x") == [Event(EventKind.REJECT, 0, card="QD")]
     assert state.discard == ["QC", "QD"] and state.held is None
     assert state.phase is Phase.FLIP and state.turn == 0
     assert state.legal_actions(0) == [Reveal(2), Reveal(3), Reveal(4), Reveal(5)]  # no skip
     refused(state, 0, SKIP, "You must reveal one of your face-down cards.")
     refused(state, 0, Reveal(0), "That card is already face up: choose a face-down card.")
     refused(state, 0, DRAW_STOCK, "Reveal one of your face-down cards to finish your turn.")
-    assert play(state, "0r4") == [{"seat": 0, "action": "reveal", "position": 4, "card": "9C"}]
+    assert play(state, "0r4") == [Event(EventKind.REVEAL, 0, position=4, card="9C")]
     assert state.grids[0] == grid(ALICE)
     assert (state.phase, state.turn) == (Phase.DRAW, 1)
 
@@ -196,7 +197,7 @@ def test_a_reject_with_no_face_down_card_left_ends_the_turn_without_a_reveal():
     for position in (2, 3, 4, 5):
         play(state, "0ds", "0x", f"0r{position}", "1ds", "1x", f"1r{position}")
     assert all(state.face_up[0]) and state.closed_by is None
-    assert play(state, "0ds", "0x")[-1] == {"seat": 0, "action": "reject", "card": state.discard[-1]}
+    assert play(state, "0ds", "0x")[-1] == Event(EventKind.REJECT, 0, card=state.discard[-1])
     assert (state.phase, state.turn) == (Phase.DRAW, 1)
 
 
@@ -226,15 +227,15 @@ def test_going_out_gives_the_other_player_exactly_one_final_turn_then_everything
     for position in (2, 3, 4):
         play(state, "0ds", "0x", f"0r{position}", "1ds", "1x", f"1r{position}")
     events = play(state, "0ds", "0x", "0r5")  # Alice turns up her sixth card
-    assert {"seat": 0, "action": "closing"} in events
+    assert Event(EventKind.CLOSING, 0) in events
     assert (state.closed_by, state.final_turns) == (0, [1])
     assert (state.phase, state.turn) == (Phase.DRAW, 1)
     assert state.hole_scores == []
     assert state.face_up[1] == [True, True, True, True, True, False]
     events = play(state, "1ds", "1s5")  # Ben's final turn: the 8C over his hidden ace
     assert events[-2:] == [
-        {"action": "reveal_all"},
-        {"action": "hole_scored", "hole": 1, "scores": [17, 9]},
+        Event(EventKind.REVEAL_ALL),
+        Event(EventKind.HOLE_SCORED, hole=1, scores=(17, 9)),
     ]
     assert state.face_up == [[True] * 6, [True] * 6]
     assert state.hole_scores == [[17, 9]]
@@ -260,10 +261,10 @@ def test_swapping_out_the_last_hidden_card_also_closes_the_hole():
     for position in (2, 3, 4):
         play(state, "1ds", "1x", f"1r{position}", "0ds", "0x", f"0r{position}")
     events = play(state, "1ds", "1s5")
-    assert {"seat": 1, "action": "closing"} in events
+    assert Event(EventKind.CLOSING, 1) in events
     assert state.final_turns == [0] and state.turn == 0
     events = play(state, "0ds", "0x", "0r5")
-    assert events[-1]["action"] == "hole_scored" and state.phase is Phase.HOLE_OVER
+    assert events[-1].kind == "hole_scored" and state.phase is Phase.HOLE_OVER
 
 
 def test_a_final_turn_that_turns_up_every_card_does_not_extend_the_hole():
@@ -273,7 +274,7 @@ def test_a_final_turn_that_turns_up_every_card_does_not_extend_the_hole():
         play(state, "0ds", "0x", f"0r{position}", "1ds", "1x", f"1r{position}")
     play(state, "0ds", "0x", "0r5")
     events = play(state, "1ds", "1x", "1r5")  # Ben is all up too: no second closing
-    assert [e["action"] for e in events] == ["draw", "reject", "reveal", "reveal_all", "hole_scored"]
+    assert [e.kind for e in events] == ["draw", "reject", "reveal", "reveal_all", "hole_scored"]
     assert state.phase is Phase.HOLE_OVER
 
 
@@ -310,8 +311,8 @@ def test_drawing_from_an_empty_stock_shuffles_all_discards_but_the_top_one_into_
     assert state.stock == [] and DRAW_STOCK in state.legal_actions(0)
     events = play(state, "0ds")
     assert events == [
-        {"action": "reshuffle", "stock_count": 3},
-        {"seat": 0, "action": "draw", "source": "stock"},
+        Event(EventKind.RESHUFFLE, stock_count=3),
+        Event(EventKind.DRAW, 0, source="stock"),
     ]
     assert state.discard == ["8H"]
     assert sorted(state.stock + [state.held]) == ["3H", "4H", "6H"]
@@ -325,7 +326,7 @@ def test_the_stock_can_be_rebuilt_from_the_discards_again_and_again():
     for turn in range(12):
         seat = state.turn
         events = play(state, f"{seat}ds", f"{seat}s{turn % 2}")  # swap among the opening cards
-        reshuffles += sum(1 for e in events if e["action"] == "reshuffle")
+        reshuffles += sum(1 for e in events if e.kind == "reshuffle")
     assert reshuffles == state.reshuffles >= 5
 
 

@@ -7,6 +7,7 @@ import pytest
 from app.cards import new_deck
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, REJECT, SKIP, Reveal, Swap
 from app.golf.engine import GolfState, IllegalAction, Phase
+from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 
@@ -74,7 +75,7 @@ def test_with_three_players_each_other_player_gets_one_final_turn_in_table_order
     play(state, "2ds", "2s1")
     assert state.final_turns == [0] and state.turn == 0
     events = play(state, "0ds", "0s1")
-    assert events[-1]["action"] == "hole_scored" and state.phase is Phase.HOLE_OVER
+    assert events[-1].kind == "hole_scored" and state.phase is Phase.HOLE_OVER
 
 
 def test_with_more_players_the_lowest_total_wins_and_a_shared_lowest_total_is_a_draw():
@@ -127,7 +128,7 @@ def test_four_card_has_no_flip_after_a_reject():
     play(state, "0ds")
     assert state.legal_actions(0) == [Swap(p) for p in range(4)] + [REJECT]
     events = play(state, "0x")
-    assert [e["action"] for e in events] == ["reject"]
+    assert [e.kind for e in events] == ["reject"]
     assert (state.phase, state.turn, state.face_up[0]) == (Phase.DRAW, 1, [False] * 4)
 
 
@@ -142,16 +143,12 @@ def test_four_card_the_hole_ends_by_a_knock_and_the_other_player_gets_one_more_t
     state = four_card_deal()
     assert state.legal_actions(0) == [DRAW_STOCK, DRAW_DISCARD, KNOCK]
     events = play(state, "0k")
-    assert events == [{"seat": 0, "action": "knock"}, {"seat": 0, "action": "closing"}]
+    assert events == [Event(EventKind.KNOCK, 0), Event(EventKind.CLOSING, 0)]
     assert (state.closed_by, state.final_turns, state.turn) == (0, [1], 1)
     assert state.legal_actions(1) == [DRAW_STOCK, DRAW_DISCARD]  # no second knock
     refused(state, 1, KNOCK, "The hole is already closing: take your final turn.")
     events = play(state, "1ds", "1x")
-    assert events[-1] == {
-        "action": "hole_scored",
-        "hole": 1,
-        "scores": [9, 11],
-    }  # 5 over 5, K over 9; 7 over 7, 3 over 8
+    assert events[-1] == Event(EventKind.HOLE_SCORED, hole=1, scores=(9, 11))  # 5 over 5, K over 9; 7 over 7, 3 over 8
     assert state.face_up == [[True] * 4, [True] * 4]
 
 
@@ -175,7 +172,7 @@ def test_eight_card_two_rows_of_four_with_two_opening_reveals_closes_when_all_ei
     play(state, "0ds", "0x", "0r7")
     assert state.closed_by == 0
     events = play(state, "1ds", "1x", "1r7")
-    assert events[-1]["scores"] == [17 + 0, 0 + 3 - 1 + 13]
+    assert events[-1].scores == (17 + 0, 0 + 3 - 1 + 13)
 
 
 def test_nine_card_three_by_three_with_three_opening_reveals_and_three_of_a_kind_scoring_zero():
@@ -254,7 +251,7 @@ def test_with_no_final_turn_going_out_ends_the_hole_at_once():
     state = deal(PRESETS["no-final-turn"], ["5H KS 2C / 5D 9C JD", "7C KH 2D / 7D 3S AH"])
     open_hole(state)
     events = go_out_by_flipping(state)
-    assert [e["action"] for e in events[-3:]] == ["closing", "reveal_all", "hole_scored"]
+    assert [e.kind for e in events[-3:]] == ["closing", "reveal_all", "hole_scored"]
     assert state.phase is Phase.HOLE_OVER and state.final_turns == []
     assert state.hole_scores == [[17, 2]]
 
@@ -286,7 +283,7 @@ def test_knocking_without_a_final_turn_ends_the_hole_at_once():
     state = deal(RuleSet(ending="knock", final_turn=False), ["5H KS 2C / 5D 9C JD", "7C KH 2D / 7D 3S AH"])
     open_hole(state)
     events = play(state, "0k")
-    assert [e["action"] for e in events] == ["knock", "closing", "reveal_all", "hole_scored"]
+    assert [e.kind for e in events] == ["knock", "closing", "reveal_all", "hole_scored"]
     assert state.hole_scores == [[17, 2]] and state.phase is Phase.HOLE_OVER
 
 
@@ -296,7 +293,7 @@ def test_optional_flip_lets_a_player_reveal_or_skip_after_a_reject():
     play(state, "0ds", "0x")
     assert state.phase is Phase.FLIP
     assert state.legal_actions(0) == [Reveal(2), Reveal(3), Reveal(4), Reveal(5), SKIP]
-    assert play(state, "0p") == [{"seat": 0, "action": "skip"}]
+    assert play(state, "0p") == [Event(EventKind.SKIP, 0)]
     assert state.face_up[0] == [True, True, False, False, False, False]
     assert (state.phase, state.turn) == (Phase.DRAW, 1)
     play(state, "1ds", "1x", "1r3")

@@ -3,6 +3,7 @@
 import pytest
 
 from app.golf.engine import GolfState
+from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
@@ -145,14 +146,14 @@ def test_events_name_players_from_the_viewers_side():
     events = play(state, "0ds", "0x", "0r3")
     assert [view_event(e, 1, 2) for e in events[:1]] == [{"player": "computer", "action": "draw", "source": "stock"}]
     assert view_event(events[0], 0, 2) == {"player": "you", "action": "draw", "source": "stock"}
-    scored = {"action": "hole_scored", "hole": 1, "scores": [17, 2]}
+    scored = Event(EventKind.HOLE_SCORED, hole=1, scores=(17, 2))
     assert view_event(scored, 1, 2) == {"action": "hole_scored", "hole": 1, "scores": {"computer": 17, "you": 2}}
 
 
 def test_a_stock_draw_event_never_names_the_card():
     state = hole_in_play(stock="2H")
     (event,) = play(state, "0ds")
-    assert "card" not in event and "2H" not in set(card_strings(view_event(event, 1, 2)))
+    assert event.card is None and "2H" not in set(card_strings(view_event(event, 1, 2)))
 
 
 def test_the_peeked_cards_of_four_card_golf_go_to_their_owner_only():

@@ -28,9 +28,9 @@ def test_every_seat_and_a_spectator_see_the_turns_begun_this_hole_as_the_events_
         seat = 0 if state.phase is Phase.HOLE_OVER else state.to_act()[0]
         choice = bots[seat].choose(view(state, seat))
         for event in state.apply(seat, action_from_json(choice)):
-            if event.get("action") in ("draw", "knock") and "seat" in event:
+            if event.kind in ("draw", "knock") and event.seat is not None:
                 begun += 1
-            if event.get("action") == "deal":
+            if event.kind == "deal":
                 begun = 0
     assert checked > 30 and len(state.hole_scores) == RULES.holes
 
