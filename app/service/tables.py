@@ -13,7 +13,8 @@ match is over, so no one can replay the deals while they matter.
 
 With a turn timer, a person who runs out of time has the turn played for them by a
 computer player: by the next request that reads the table, or by a process's sweep,
-through the same versioned write, so of several processes racing only one wins.
+through the same versioned write, so of several processes racing only one wins
+(:mod:`app.service.table_timeouts`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from app.golf.actions import (
     Skip,
     Swap,
     action_from_json,
-    log_entry,
     parse_log_entry,
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
@@ -70,9 +70,8 @@ from app.service.table_record import (
     seated,
 )
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
-from app.service.turn_process import TurnProcess, computer_turn
+from app.service.table_timeouts import TableTimeouts
 from app.service.turns import deal_seed, run_turn, told
-from app.service.worker_process import WorkerClosed
 from app.store import repository
 from app.store.repository import TableRecord
 
@@ -86,7 +85,6 @@ TIMER_SECONDS = (10, 3600)
 LOST_RACE_RETRIES = 60
 NOTICES_KEPT = 20
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
-MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
 READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
 
 
@@ -126,13 +124,10 @@ class TableService:
         self.deal_key = deal_key
         self.notifier = notifier
         self.now = now
-        self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
-        # Every person away this long: the turn timer stops and the table waits for them.
-        self.away_ms = int(away_seconds * 1000)
         # Play again keeps each new seat this long for the person who sat there.
         self.hold_ms = int(hold_seconds * 1000)
         self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
-        self.thinker = TurnProcess()  # where a timeout's computer turns are thought out
+        self.timeouts = TableTimeouts(self, stand_in_level, away_seconds)  # what is played when time runs out
         self.cache = StateCache(size=1024)
         # This process's open event streams of seated people (their seats show connected).
         self.streams = OpenStreams(engine, notifier, lambda: self.now())
@@ -140,21 +135,15 @@ class TableService:
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
 
     def close(self) -> None:
-        self.thinker.close()
+        self.timeouts.close()
 
-    def _turn(self, record: TableRecord, state: GolfState, seat: int, level: str) -> list[str]:
-        """The log entries of ``seat``'s turn played by a computer of ``level``: in the
-        thinker's process, or on this thread when that cannot be had (the server
-        stopping, the process failing)."""
-        try:
-            return self.thinker.turn(record.rules, self._seed(record), tuple(state.log), seat, level)
-        except WorkerClosed:
-            pass  # the server is stopping: its last sweep plays here
-        except Exception:
-            log.exception("a timeout's turn was played on the server's thread")
-        trial = state.clone()
-        computer_turn(trial, seat, level, self._seed(record))
-        return trial.log[len(state.log) :]
+    def expire(self, code: str) -> bool:
+        """Play what is due at a table whose time has run out: :meth:`app.service.table_timeouts.TableTimeouts.expire`."""
+        return self.timeouts.expire(code)
+
+    def sweep(self) -> int:
+        """Play every timed-out turn of every table (a process's background sweep)."""
+        return self.timeouts.sweep()
 
     # ------------------------------------------------------------------ reads
 
@@ -177,7 +166,7 @@ class TableService:
         played; a person seated at a table that waits for its people brings it back;
         else the read is noted (a seated person is present; a table read is kept from
         the purge). Whether the table may have changed, to be read again."""
-        if self._timed_out(record):
+        if self.timeouts.due(record):
             self.expire(record.code)
             return True
         seat = seat_of(record, browser_id) if browser_id is not None else None
@@ -421,108 +410,12 @@ class TableService:
                 "kind": "computer",
                 "browser": None,
                 "name": f"{person['name']} (computer)",
-                "level": self.stand_in_level,
+                "level": self.timeouts.stand_in_level,
                 "left": True,
             }
             return []
 
         return self._run(browser_id, code, None, go)
-
-    def expire(self, code: str) -> bool:
-        """Play what is due at a table whose time has run out, one seat's turn a
-        transaction: the turn of each person out of time, by a computer player (they are
-        told in the table's notices), then each computer seat's turn that follows; or
-        deal the next hole if the scored hole waited too long. A table whose people have
-        all been away for ``away_ms`` plays nothing: its timer stops until one is back.
-        Each step is chosen from the table as read, outside any transaction (a computer
-        thinking holds no writer), and written over the version it read: of several
-        processes racing, one wins. Returns whether this call played anything."""
-        played = False
-        for _ in range(MAX_STEPS_A_TIMEOUT):
-            try:
-                if not self._expire_step(code):
-                    break
-            except Stale:
-                break  # another request or process played it first
-            played = True
-        return played
-
-    def _expire_step(self, code: str) -> bool:
-        """One seat's turn (or the next hole, or the wait for people away) at a table whose
-        deadline has passed, in one transaction; whether one was played."""
-
-        def read(connection: Connection):
-            return *self._load(connection, code), self.streams.connected_seats(connection, code)
-
-        record, state, connected = self._read(read)
-        self._keep(record, state)
-        if not self._timed_out(record):
-            return False
-        now = self.now()
-        people = {s for s, entry in enumerate(record.seats) if entry["kind"] == "person"}
-        computers = [s for s in state.to_act() if record.seats[s]["kind"] == "computer"]
-        persons = [s for s in state.to_act() if s in people]
-        present = bool(people & connected)
-        if not computers and not present and now - (record.seen_ms or record.started_ms or now) >= self.away_ms:
-
-            def wait(connection, record, state):
-                record.away = True
-                record.deadline_ms = None
-                self._notice(record, None, "Everyone at the table is away: the match waits until someone is back.")
-                return []
-
-            self._run(None, code, record.version, wait, computers=False, own_deadline=True, strict=True)
-            return True
-        if state.phase is Phase.MATCH_OVER:
-            return False
-        # Thought out before the transaction, in a process of its own: neither the writer
-        # nor this interpreter waits for a computer.
-        if computers:
-            seat, level = computers[0], record.seats[computers[0]]["level"]
-        elif state.phase is Phase.HOLE_OVER:
-            seat, level = next(iter(sorted(people)), None), None
-        else:
-            seat, level = (persons[0] if persons else None), self.stand_in_level
-        if seat is None:
-            return False
-        moves = [log_entry(seat, NextHole())] if level is None else self._turn(record, state, seat, level)
-
-        def play(connection, record, state):
-            before = set(state.to_act())
-            events: list[Event] = []
-            for entry in moves:
-                events += state.apply(*parse_log_entry(entry))
-            if present:
-                record.seen_ms = now
-            if level is None:
-                self._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
-            elif not computers:
-                self._notice(
-                    record, seat, f"{record.seats[seat]['name']} ran out of time: a computer player made that move."
-                )
-            # What is due next: the computers' turns at once; people who were out of
-            # time already (all reveal together at a hole's start) at once; a person
-            # whose turn has just come, after their own time.
-            to_act = state.to_act()
-            if state.is_over:
-                record.deadline_ms = None
-            elif any(record.seats[s]["kind"] == "computer" for s in to_act):
-                record.deadline_ms = now
-            elif not computers and level is not None and any(s in before and s in people and s != seat for s in to_act):
-                pass  # the deadline that has passed stands
-            elif any(s in people for s in to_act) or state.phase is Phase.HOLE_OVER:
-                record.deadline_ms = now + record.timer_seconds * 1000
-            else:
-                record.deadline_ms = None
-            return events
-
-        self._run(None, code, record.version, play, computers=False, own_deadline=True, strict=True)
-        return True
-
-    def sweep(self) -> int:
-        """Play every timed-out turn of every table (a process's background sweep)."""
-        codes = in_transaction(self.engine, lambda connection: repository.tables_past_deadline(connection, self.now()))
-        return sum(self.expire(code) for code in codes)
 
     def since(self, browser_id: str, code: str, seen: int | None) -> TableOutcome:
         """The table, and what happened since the page drew it: :meth:`refresh` unstamped."""
@@ -838,9 +731,6 @@ class TableService:
 
     def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._seed(record), RuleSet(**record.rules))
-
-    def _timed_out(self, record: TableRecord) -> bool:
-        return record.status == "playing" and record.deadline_ms is not None and self.now() >= record.deadline_ms
 
     @staticmethod
     def _rules(rules: dict | str | None, players: int) -> RuleSet:

@@ -63,7 +63,7 @@ def test_a_table_whose_people_are_all_away_stops_playing_until_one_is_back(golf_
         turns += 1
         assert turns < 40, "the table never stopped playing for a person who is away"
     # It played for her while she might come back, and stopped once she had been away too long.
-    assert service.away_ms <= clock[0] - began <= service.away_ms + 2 * (TIMER + 1) * 1000
+    assert service.timeouts.away_ms <= clock[0] - began <= service.timeouts.away_ms + 2 * (TIMER + 1) * 1000
     row = record(golf_app, code)
     assert row.deadline_ms is None and row.status == "playing"
     log = list(row.log)
@@ -86,7 +86,7 @@ def test_a_person_with_the_table_open_keeps_it_playing_past_the_bound(golf_app, 
     code = started(api, ("host", "easy"))
     began = clock[0]
     step = 0
-    while clock[0] - began < 3 * service.away_ms:
+    while clock[0] - began < 3 * service.timeouts.away_ms:
         clock[0] += (TIMER + 1) * 1000
         step += 1
         mark_connected(golf_app, code, 0, clock[0], f"stream-{code[:8]}-{step}")
@@ -95,8 +95,8 @@ def test_a_person_with_the_table_open_keeps_it_playing_past_the_bound(golf_app, 
             break
     row = record(golf_app, code)
     assert not row.away and row.seen_ms == clock[0]
-    assert row.status == "over" or clock[0] - began >= 3 * service.away_ms
-    assert clock[0] - began > service.away_ms  # it played on well past the bound
+    assert row.status == "over" or clock[0] - began >= 3 * service.timeouts.away_ms
+    assert clock[0] - began > service.timeouts.away_ms  # it played on well past the bound
 
 
 def test_a_timeout_plays_one_seats_turn_a_transaction(golf_app, api, clock, monkeypatch):
