@@ -8,6 +8,7 @@ accepts only the listed strings, so nothing else can reach the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from app.golf.rules import PRESETS, RuleSet
 from app.service.errors import Invalid
@@ -121,6 +122,7 @@ def preset_words(preset: RuleSet) -> dict[str, str]:
     return {o.field: o.words(getattr(preset, o.field)) for o in RULE_OPTIONS}
 
 
+@cache  # the presets never change; the New game dialog reads them on every table drawn
 def all_preset_words() -> dict[str, dict[str, str]]:
     return {name: preset_words(rules) for name, rules in PRESETS.items()}
 

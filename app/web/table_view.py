@@ -203,9 +203,11 @@ def table_context(
     flash: str | None = None,
     said: str | None = None,
     dealt: bool = False,
+    new_game: bool = True,
 ) -> dict:
     """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
-    so its cards are drawn being dealt (a new hole's deal is an event of its own)."""
+    so its cards are drawn being dealt (a new hole's deal is an event of its own).
+    ``new_game``: the table offers a New game dialog (a table of people does not)."""
     state = outcome.state
     speed = speed_of(request)
     paused = state["paused"]
@@ -236,7 +238,7 @@ def table_context(
         "scorecard": scorecard_model(state),
         "summary": summary_model(state),
         "summary_url": "/summary",
-        "new_game": new_game_model(state),
+        "new_game": new_game_model(state) if new_game else None,
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
         "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip") and not counted,

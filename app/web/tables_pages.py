@@ -219,7 +219,7 @@ def online_context(
         for events, seen in view.frames
     ]
     outcome = Outcome(match, frames)
-    t = table_context(request, outcome, message=message, focus=focus, said=said)
+    t = table_context(request, outcome, message=message, focus=focus, said=said, new_game=False)
     over = match["phase"] == "match_over"
     watching = table["you"] is None
     t.update(context)
@@ -235,7 +235,6 @@ def online_context(
         offers_hint=False,
         offers_pause=False,
         confirm_restart=False,
-        new_game=None,
         summary=None,  # a table of people has its own end and Play again
         next_url=f"/t/{table['next']}" if table["next"] else None,
         again_action=f"{base}/again" if over and not watching and not table["next"] else None,

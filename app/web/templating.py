@@ -1,4 +1,5 @@
-"""The pages' templates (Jinja2), and the version of our own static files they load.
+"""The pages' templates (Jinja2), the version of our own static files they load, and
+the cards drawn once.
 
 A page asks for ``/static/<name>?v={{ asset_version }}``: one version for all of them,
 since both page scripts rely on common.js, so that a browser never pairs a cached copy of
@@ -7,9 +8,14 @@ one with a newer copy of another.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import operator
+from functools import lru_cache
+from typing import Any
 
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
 from app.resources import STATIC, TEMPLATES
 
@@ -46,3 +52,33 @@ def asset_version(names: tuple[str, ...] = ASSETS) -> str:
 
 
 templates.env.globals["asset_version"] = asset_version()
+
+
+# A table's fragment draws some thirty cards for each seat at every refresh, nearly all
+# of them as the refresh before drew them, and Jinja's macro calls were most of its time.
+# The card's markup stays in one place, the ``card`` macro of ``_cards.html``; the
+# ``drawn`` filter remembers what the macro made for each card (a card, app.web.table's
+# ``Card``, is its fields alone: the same fields draw the same HTML).
+CARDS_KEPT = 8192  # some 30 cards a seat at many tables: what one process draws again and again
+
+
+def drawn(card: Any) -> Markup:
+    """``{{ card | drawn }}``: the card's HTML."""
+    kind: Any = type(card)
+    values = _fields_of(kind)(card)
+    return _drawn(kind, tuple(tuple(v) if type(v) is list else v for v in values))
+
+
+@lru_cache
+def _fields_of(kind: Any) -> operator.attrgetter:
+    return operator.attrgetter(*(f.name for f in dataclasses.fields(kind)))
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _drawn(kind: Any, values: tuple) -> Markup:
+    names = [f.name for f in dataclasses.fields(kind)]
+    card = kind(**{n: list(v) if type(v) is tuple else v for n, v in zip(names, values)})
+    return Markup(templates.env.get_template("_cards.html").module.card(card))  # type: ignore[attr-defined]
+
+
+templates.env.filters["drawn"] = drawn

@@ -76,3 +76,18 @@ def test_a_long_press_shows_the_value_and_plays_nothing(page):
     pile.click()  # a short click still takes it
     wait_settled(page)
     assert api(page, "GET", "/api/match")["phase"] == "place"
+
+
+def test_a_card_drawn_again_with_any_field_changed_is_drawn_anew():
+    """The table draws each card through a cache of its HTML: whatever a card shows
+    (its face, its button, a class the page adds after the steps) reaches the page."""
+    from app.web.templating import drawn, templates
+
+    macro = templates.env.get_template("_cards.html").module.card
+    down = Card("Your card at top left, face down", place="you-0", action="reveal", param="position", value=0)
+    assert drawn(down) == str(macro(down)) and "<button" in drawn(down)
+    up = Card("Your card at top left, the 7 of hearts", card="7H", place="you-0", points=7)
+    assert "suit-h" in drawn(up) and "<button" not in drawn(up)
+    up.classes.append("settled")  # as the board after the steps marks its cards
+    assert "settled" in drawn(up)
+    assert "Worth 7 points" in drawn(up) and "Worth 5 points" in drawn(Card(up.label, card="7H", points=5))
