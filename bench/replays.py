@@ -24,7 +24,7 @@ from sqlalchemy import insert
 
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState, Phase
-from app.golf.view import view
+from app.golf.view import Seat, view
 from app.main import create_app
 from app.players.greedy import GreedyPlayer
 from app.service import daily, replays
@@ -79,7 +79,7 @@ def main() -> None:
                 seed=11,
                 deal_seed=11,
                 rules=state.rules.model_dump(),
-                seats=[replays.ReplaySeat("Player", "person"), replays.ReplaySeat("Computer", "computer", "greedy")],
+                seats=[Seat("Player", "person"), Seat("Computer", "computer", "greedy")],
                 state=state,
                 now_ms=0,
             )

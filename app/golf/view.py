@@ -26,11 +26,13 @@ from app.golf.scoring import matched_lines, showing_score
 
 
 class Seat(NamedTuple):
-    """Who sits at a seat, as the view names them: ``Seat("Bea", "person")``,
-    ``Seat("Expert", "computer")``."""
+    """Who sits at a seat, at every kind of table: ``Seat("Bea", "person")``,
+    ``Seat("Computer", "computer", "expert")``. The views name the seats by it; a replay
+    keeps it."""
 
     name: str
-    kind: str
+    kind: str  # "person" or "computer"
+    level: str | None = None  # a computer player's
 
 
 def player_id(seat: int, viewer: int | None, players: int) -> str:

@@ -398,8 +398,8 @@ class GolfService:
 
     def _keep_replay(self, connection: Connection, record: MatchRecord, state: GolfState, now: int) -> None:
         players = state.rules.players
-        seats = [replays.ReplaySeat("Player", "person")] + [
-            replays.ReplaySeat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
+        seats = [Seat("Player", "person")] + [
+            Seat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
             for seat in range(1, players)
         ]
         replays.keep(

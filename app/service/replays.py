@@ -49,15 +49,6 @@ def replay_id(deal_key: bytes, source: str) -> str:
     return base64.urlsafe_b64encode(digest[:12]).decode()
 
 
-@dataclass(frozen=True)
-class ReplaySeat:
-    """Who sat at a seat of a finished match."""
-
-    name: str
-    kind: str  # "person" or "computer"
-    level: str | None = None
-
-
 def keep(
     connection: Connection,
     deal_key: bytes,
@@ -67,7 +58,7 @@ def keep(
     seed: int,
     deal_seed: int,
     rules: dict,
-    seats: Sequence[ReplaySeat],
+    seats: Sequence[Seat],
     state: GolfState,
     now_ms: int,
     shown_from_ms: int = 0,
@@ -175,7 +166,7 @@ class Replays:
 
 def seats_of(row: dict) -> list[Seat]:
     """The replay's seats as the views name them."""
-    return [Seat(entry["name"], entry["kind"]) for entry in row["seats"]]
+    return [Seat(entry["name"], entry["kind"], entry.get("level")) for entry in row["seats"]]
 
 
 def open_view(state: GolfState, seats: Sequence[Seat]) -> dict:

@@ -42,7 +42,7 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
 
 def seated(record: TableRecord) -> list[Seat]:
     """Who sits at each of the table's seats, for the views to name them."""
-    return [Seat(entry["name"], entry["kind"]) for entry in record.seats]
+    return [Seat(entry["name"], entry["kind"], entry.get("level")) for entry in record.seats]
 
 
 def page_stamp(version: int, connected: list[bool], next_code: str | None) -> str:

@@ -606,7 +606,7 @@ class TableService:
                         seed=record.seed,
                         deal_seed=self._seed(record),
                         rules=record.rules,
-                        seats=[replays.ReplaySeat(e["name"], e["kind"], e.get("level")) for e in record.seats],
+                        seats=seated(record),
                         state=state,
                         now_ms=now,
                     )
