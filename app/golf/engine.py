@@ -545,15 +545,6 @@ class GolfState:
         return "That move is not allowed now."
 
 
-def undo_log(log: list[str], seat: int) -> list[str] | None:
-    """The log without ``seat``'s last action and everything after it (the other seats'
-    replies to it), or None when ``seat`` has not acted."""
-    for index in range(len(log) - 1, -1, -1):
-        if parse_log_entry(log[index]).seat == seat:
-            return log[:index]
-    return None
-
-
 def replay(seed: int, rules: RuleSet, log: Iterable[str]) -> GolfState:
     """The state after applying a logged match from its deal; raises if the log is not legal."""
     state = GolfState.new(seed, rules)

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
-from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
+from app.golf.undo import undo_log
 from app.golf.view import Seat, spectator_view, view, view_event
 from app.names import NameRefused, checked_name
 from app.players import LEVELS

@@ -33,13 +33,9 @@ from sqlalchemy.exc import OperationalError
 
 from app.golf.actions import (
     Action,
-    Draw,
-    Knock,
     MalformedAction,
     NextHole,
-    Reject,
     Reveal,
-    Skip,
     Swap,
     action_from_json,
     parse_log_entry,
@@ -47,6 +43,7 @@ from app.golf.actions import (
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_from_request
+from app.golf.undo import undo_refusal
 from app.golf.view import spectator_view, view, view_event
 from app.names import name_key
 from app.service import clock, replays
@@ -847,32 +844,10 @@ class TableService:
         }
 
     def _undo_refusal(self, record: TableRecord, state: GolfState, seat: int) -> str | None:
-        """Why ``seat`` cannot take back its last action now, or None when it can."""
+        """Why ``seat`` cannot take back its last action now (:func:`app.golf.undo.undo_refusal`)."""
         if record.status != "playing":
             return "There is nothing to undo."
-        if not state.log:
-            return "There is nothing to undo yet."
-        last_seat, last = parse_log_entry(state.log[-1])
-        if last_seat != seat:
-            return "Another seat has played since your last move: it cannot be taken back."
-        if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
-            return "The hole has been scored and every card shown: it cannot be taken back."
-        if isinstance(last, Draw):
-            return (
-                None
-                if last.source == "discard"
-                else "A card drawn from the stock cannot go back: you would then know the top of the stock."
-            )
-        if isinstance(last, Reveal):
-            return "A card turned face up cannot be turned down again."
-        if isinstance(last, Swap):
-            before = self._state_at(record, len(state.log) - 1)
-            if not before.face_up[seat][last.position]:
-                return "The card you replaced was face down and everyone has seen it now: the swap stands."
-            return None
-        if isinstance(last, (Reject, Skip, Knock)):
-            return None
-        return "The next hole has been dealt: it cannot be taken back."
+        return undo_refusal(state, seat, lambda: self._state_at(record, len(state.log) - 1))
 
 
 async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:

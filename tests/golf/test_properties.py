@@ -26,9 +26,10 @@ from app.golf.actions import (
     action_from_json,
     parse_log_entry,
 )
-from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
+from app.golf.undo import undo_log
 from app.golf.view import view, view_event
 from app.players.greedy import GreedyPlayer
 from tests.oracle import card_strings

@@ -3,8 +3,9 @@
 import pytest
 
 from app.golf.actions import MalformedAction, action_from_json, parse_log_entry
-from app.golf.engine import GolfState, IllegalAction, Phase, replay, undo_log
+from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.rules import PRESETS, RuleSet
+from app.golf.undo import undo_log, undo_refusal
 from app.golf.view import view
 from app.players.greedy import GreedyPlayer
 
@@ -182,3 +183,28 @@ def test_the_turns_of_a_hole_are_those_its_log_shows(name):
         for seat in range(state.rules.players):
             assert hole_turns(state, seat) == sum(isinstance(a, (Draw, Knock)) and s == seat for s, a in since_deal)
         assert hole_turns(state) == sum(isinstance(a, (Draw, Knock)) for _, a in since_deal)
+
+
+def _refusal(state: GolfState, seat: int) -> str | None:
+    before = replay(state.seed, state.rules, state.log[:-1])
+    return undo_refusal(state, seat, lambda: before)
+
+
+def test_at_a_table_of_people_only_what_showed_no_hidden_card_is_taken_back():
+    state = GolfState.new(5, RuleSet())
+    assert undo_refusal(state, 0, lambda: state) == "There is nothing to undo yet."
+    open_hole(state)
+    assert "turned face up" in _refusal(state, 1)  # the last opening reveal
+    assert "Another seat" in _refusal(state, 0)
+    play(state, "0dd")
+    assert _refusal(state, 0) is None  # the discard's top was seen by everyone already
+    up = next(p for p in range(6) if state.face_up[0][p])
+    play(state, f"0s{up}")
+    assert _refusal(state, 0) is None  # the card replaced was face up: nothing new was seen
+    play(state, "1ds")
+    assert "top of the stock" in _refusal(state, 1)
+    down = next(p for p in range(6) if not state.face_up[1][p])
+    play(state, f"1s{down}")
+    assert "was face down" in _refusal(state, 1)
+    play(state, "0ds", "0x")
+    assert _refusal(state, 0) is None  # thrown away: the stock card is on the discard pile for all to see
