@@ -38,7 +38,9 @@ from app.service.review_process import ReviewProcess
 from app.service.table_record import seat_of, seated
 from app.service.turns import deal_seed
 from app.store import repository, reviews
-from app.store.repository import MatchRecord, TableRecord
+from app.store import tables as table_store
+from app.store.repository import MatchRecord
+from app.store.tables import TableRecord
 
 log = logging.getLogger(__name__)
 PERSON = 0
@@ -339,7 +341,7 @@ def own_match(connection: Connection, browser_id: str) -> Reviewed:
 
 def table_seat(connection: Connection, browser_id: str, code: str) -> Reviewed:
     """The browser's own seat at the table; refused to anyone without one."""
-    record = repository.load_table(connection, code) if len(code) <= 32 else None
+    record = table_store.load_table(connection, code) if len(code) <= 32 else None
     if record is None:
         raise NotFound("There is no table with this code: check the invite link.")
     seat = seat_of(record, browser_id)

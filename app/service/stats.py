@@ -7,6 +7,7 @@ from sqlalchemy import Connection
 
 from app.golf.engine import GolfState
 from app.store import repository
+from app.store import tables as table_store
 from app.store.repository import MatchRecord
 
 PERSON = 0
@@ -144,7 +145,7 @@ def record_online_result(
 ) -> None:
     """A person's finished table (or the one they left, as a loss), kept apart from the
     matches against the computer."""
-    repository.add_online_result(
+    table_store.add_online_result(
         connection,
         browser_id=browser_id,
         table_code=table_code,
@@ -159,7 +160,7 @@ def record_online_result(
 
 def online_stats(connection: Connection, browser_id: str) -> dict:
     """Tables played with other people: the same figures as against the computer."""
-    results = [{**r, "hints_used": 0} for r in repository.online_results(connection, browser_id)]
+    results = [{**r, "hints_used": 0} for r in table_store.online_results(connection, browser_id)]
     summary = _golf_summary(results)
     del summary["hints_used"], summary["actions_taken"]
     return summary

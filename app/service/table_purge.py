@@ -22,7 +22,7 @@ from app.service import clock
 from app.service.common import in_transaction, purge_every
 from app.service.review import table_key
 from app.service.table_streams import CONNECTED_WITHIN_MS
-from app.store import repository
+from app.store import tables as table_store
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +51,9 @@ def purge_tables(
     while after is not None:
 
         def batch(connection, after=after):
-            codes, last = repository.purgeable_tables(connection, after=after, limit=PURGE_BATCH, **bounds)
+            codes, last = table_store.purgeable_tables(connection, after=after, limit=PURGE_BATCH, **bounds)
             codes = [code for code in codes if not watched(code)]
-            return repository.delete_tables(connection, codes, table_key, **bounds), last
+            return table_store.delete_tables(connection, codes, table_key, **bounds), last
 
         deleted, after = in_transaction(engine, batch)
         removed += deleted

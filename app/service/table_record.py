@@ -12,7 +12,7 @@ from app.golf.engine import GolfState
 from app.golf.view import Seat
 from app.names import NameRefused, checked_name
 from app.service.errors import Invalid
-from app.store.repository import TableRecord
+from app.store.tables import TableRecord
 
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60

@@ -25,8 +25,8 @@ from app.service.common import in_transaction
 from app.service.errors import NotFound, Unavailable
 from app.service.notify import Notifier
 from app.service.table_record import seat_of
-from app.store import repository
-from app.store.repository import TableRecord
+from app.store import tables as table_store
+from app.store.tables import TableRecord
 
 STREAM_REFRESH_SECONDS = 15  # each process marks its open streams connected this often
 CONNECTED_WITHIN_MS = 45_000  # so a seat shows away 30 to 45 s after its server process died
@@ -34,7 +34,7 @@ STREAMS_PER_STATEMENT = 500
 
 
 def load_record(connection: Connection, code: str) -> TableRecord:
-    record = repository.load_table(connection, code) if isinstance(code, str) and len(code) <= 32 else None
+    record = table_store.load_table(connection, code) if isinstance(code, str) and len(code) <= 32 else None
     if record is None:
         raise NotFound("There is no table with this code: check the invite link.")
     return record
@@ -60,7 +60,7 @@ class OpenStreams:
             record = load_record(connection, code)
             seat = seat_of(record, browser_id)
             if seat is not None:
-                repository.open_stream(connection, stream, code, seat, self.now())
+                table_store.open_stream(connection, stream, code, seat, self.now())
                 self.notifier.stage(connection, code, record.version, seats=True)
             return record.version, seat is not None
 
@@ -80,7 +80,7 @@ class OpenStreams:
             self._streams.discard(stream)
 
         def forget(connection: Connection) -> int | None:
-            if not repository.close_stream(connection, stream):
+            if not table_store.close_stream(connection, stream):
                 return None
             version = load_record(connection, code).version
             self.notifier.stage(connection, code, version, seats=True)
@@ -109,7 +109,7 @@ class OpenStreams:
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
             chunk = streams[start : start + STREAMS_PER_STATEMENT]
-            in_transaction(self.engine, lambda connection: repository.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
+            in_transaction(self.engine, lambda connection: table_store.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
         return len(streams)
 
     def count(self) -> int:
@@ -120,7 +120,7 @@ class OpenStreams:
     def connected_seats(self, connection: Connection, code: str) -> set[int]:
         """The seats of ``code`` with an open stream in some process (a hint: the table
         row alone decides what is shown)."""
-        return repository.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
+        return table_store.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
 
     def connected(self, code: str) -> set[int]:
         return in_transaction(self.engine, lambda connection: self.connected_seats(connection, code))

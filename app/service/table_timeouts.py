@@ -23,8 +23,8 @@ from app.service.common import in_transaction
 from app.service.errors import Stale
 from app.service.turn_process import TurnProcess, computer_turn
 from app.service.worker_process import WorkerClosed
-from app.store import repository
-from app.store.repository import TableRecord
+from app.store import tables as table_store
+from app.store.tables import TableRecord
 
 if TYPE_CHECKING:
     from app.service.tables import TableService
@@ -145,7 +145,7 @@ class TableTimeouts:
         """Play every timed-out turn of every table (a process's background sweep)."""
         tables = self.tables
         codes = in_transaction(
-            tables.engine, lambda connection: repository.tables_past_deadline(connection, tables.now())
+            tables.engine, lambda connection: table_store.tables_past_deadline(connection, tables.now())
         )
         return sum(self.expire(code) for code in codes)
 

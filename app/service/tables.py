@@ -70,7 +70,8 @@ from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_
 from app.service.table_timeouts import TableTimeouts
 from app.service.turns import deal_seed, run_turn, told
 from app.store import repository
-from app.store.repository import TableRecord
+from app.store import tables as table_store
+from app.store.tables import TableRecord
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -195,7 +196,7 @@ class TableService:
             return
         self._reads.put(key, now)
         with contextlib.suppress(Unavailable):  # the read is answered all the same
-            in_transaction(self.engine, lambda connection: repository.note_read(connection, record.code, now, present))
+            in_transaction(self.engine, lambda connection: table_store.note_read(connection, record.code, now, present))
 
     def _read(self, work: Callable[[Connection], T]) -> T:
         """A read that writes nothing: outside a transaction, so that on PostgreSQL it
@@ -270,7 +271,7 @@ class TableService:
         def make(connection: Connection) -> None:
             repository.ensure_browser(connection, browser_id)
             repository.note_action(connection, browser_id)
-            repository.insert_table(connection, record)
+            table_store.insert_table(connection, record)
             self.notifier.stage(connection, record.code, record.version)
 
         in_transaction(self.engine, make)
@@ -519,7 +520,7 @@ class TableService:
                     for entry in others
                 ],
             )
-            repository.insert_table(connection, follow_up)
+            table_store.insert_table(connection, follow_up)
             self.notifier.stage(connection, follow_up.code, follow_up.version)
             self._notice(record, seat, f"{record.seats[seat]['name']} made a table for another match.")
             record.notices[-1]["next"] = follow_up.code
@@ -615,7 +616,7 @@ class TableService:
             record.snapshots = kept_snapshots(record, state, replaced=replaced)
 
         def save(connection: Connection, record: TableRecord, read_version: int) -> None:
-            repository.save_table(connection, record, read_version)
+            table_store.save_table(connection, record, read_version)
             if browser_id is not None:  # a person's accepted change keeps their session from the purge
                 repository.note_action(connection, browser_id)
             self.notifier.stage(connection, record.code, record.version)

@@ -4,7 +4,8 @@ Every game request reads one row and writes it back, so these are plain statemen
 the tables of :mod:`app.store.models` (built once, with bound parameters) rather than
 ORM units of work, which cost more than the game itself. A write names the version it
 was made from: if another request saved the row first, nothing is written and
-:class:`LostRace` is raised.
+:class:`LostRace` is raised. The tables of people have their statements in
+:mod:`app.store.tables`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Table, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
@@ -70,30 +71,6 @@ class MatchRecord(GameRecord):
     daily: str | None = None
     practice: bool = False
     snapshot: dict | None = None
-
-
-@dataclass
-class TableRecord:
-    """A table of people (see :class:`app.store.models.OnlineTable`)."""
-
-    code: str
-    version: int
-    name: str
-    status: str
-    rules: dict
-    seed: int
-    seats: list
-    log: list
-    notices: list
-    timer_seconds: int | None
-    deadline_ms: int | None
-    recorded: bool
-    created_ms: int
-    started_ms: int | None
-    updated_ms: int
-    seen_ms: int | None = None
-    away: bool = False
-    snapshots: list | None = None
 
 
 @dataclass
@@ -187,7 +164,7 @@ _UPDATE_ONE = {
 }
 
 
-def _values(record) -> dict:
+def values_of(record) -> dict:
     """The record's fields as they are (no deep copy: the values go straight to the database)."""
     return {f.name: getattr(record, f.name) for f in fields(record)}
 
@@ -205,7 +182,7 @@ def _save(connection: Connection, table, record, read_version: int) -> None:
     # The browser's row first, as the purge does, so the two never wait on each other
     # in opposite orders.
     note_action(connection, record.browser_id)
-    values = _values(record)
+    values = values_of(record)
     values["key"] = values.pop("browser_id")
     values["version"] = read_version + 1
     values["read_version"] = read_version
@@ -242,7 +219,7 @@ def save_clock(connection: Connection, table, record) -> None:
 def _insert(connection: Connection, table, record) -> None:
     """A first row, unless a parallel request made one first: then that one is kept and
     ``record`` takes its values, so the caller goes on with the game that is stored."""
-    insert_if_absent(connection, table, _values(record))
+    insert_if_absent(connection, table, values_of(record))
     stored = _load(connection, table, type(record), record.browser_id)
     for f in fields(record):
         setattr(record, f.name, getattr(stored, f.name))
@@ -292,17 +269,6 @@ def solitaire_results(connection: Connection, browser_id: str) -> list[dict]:
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
-# --------------------------------------------------------------------------- tables of people
-
-_TABLE_FIELDS = [f.name for f in fields(TableRecord)]
-_SELECT_TABLE = select(ONLINE_TABLES).where(ONLINE_TABLES.c.code == bindparam("key"))
-_UPDATE_TABLE = (
-    update(ONLINE_TABLES)
-    .where(ONLINE_TABLES.c.code == bindparam("key"), ONLINE_TABLES.c.version == bindparam("read_version"))
-    .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"})
-)
-
-
 # Every code and id this server hands out (invite codes, score sheets and their share
 # links) is URL-safe base64, at most 32 characters.
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -313,165 +279,3 @@ def is_key(text: object) -> bool:
     up nowhere: it names nothing, and a NUL or a character the database refuses (which
     PostgreSQL answers with an error, SQLite with no row) never reaches a query."""
     return isinstance(text, str) and _KEY.fullmatch(text) is not None
-
-
-def load_table(connection: Connection, code: str) -> TableRecord | None:
-    if not is_key(code):
-        return None
-    row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
-    return None if row is None else TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
-
-
-def insert_table(connection: Connection, record: TableRecord) -> None:
-    connection.execute(insert(ONLINE_TABLES).values(**_values(record)))
-
-
-def save_table(connection: Connection, record: TableRecord, read_version: int) -> None:
-    """Write ``record`` over the row read at ``read_version``, raising the version by one
-    (:class:`LostRace` if another request wrote first)."""
-    values = _values(record)
-    values["key"] = values.pop("code")
-    values["version"] = read_version + 1
-    values["read_version"] = read_version
-    if connection.execute(_UPDATE_TABLE, values).rowcount != 1:
-        raise LostRace()
-    record.version = read_version + 1
-
-
-def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) -> list[str]:
-    query = (
-        select(ONLINE_TABLES.c.code)
-        .where(ONLINE_TABLES.c.deadline_ms <= now_ms)
-        .order_by(ONLINE_TABLES.c.deadline_ms)
-        .limit(limit)
-    )
-    return list(connection.execute(query).scalars())
-
-
-def note_read(connection: Connection, code: str, now_ms: int, present: bool) -> None:
-    """Mark the table as read now (someone still looks at it: the purge keeps it), and,
-    when the reader sits there (``present``), its people as present now. The version
-    stays: nothing in play changed, and no open page must fetch it again."""
-    values = {"read_ms": now_ms, **({"seen_ms": now_ms} if present else {})}
-    connection.execute(update(ONLINE_TABLES).where(ONLINE_TABLES.c.code == code).values(**values))
-
-
-def _untouched(finished_before_ms: int, unjoined_before_ms: int, streams_since_ms: int):
-    """Tables over, or waiting, neither changed nor read since the bound of their kind,
-    and with no seated person's stream marked since ``streams_since_ms``."""
-    last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
-    watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
-    return and_(
-        or_(
-            and_(
-                ONLINE_TABLES.c.status == "over",
-                ONLINE_TABLES.c.updated_ms < finished_before_ms,
-                last_read < finished_before_ms,
-            ),
-            and_(
-                ONLINE_TABLES.c.status == "waiting",
-                ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
-                last_read < unjoined_before_ms,
-            ),
-        ),
-        ONLINE_TABLES.c.code.not_in(watched),
-    )
-
-
-def purgeable_tables(
-    connection: Connection,
-    *,
-    finished_before_ms: int,
-    unjoined_before_ms: int,
-    streams_since_ms: int,
-    after: str,
-    limit: int,
-) -> tuple[list[str], str | None]:
-    """Up to ``limit`` tables from the code ``after`` on, in code order, and which of them
-    to purge: those over, neither changed nor read since ``finished_before_ms``; those
-    waiting with nobody but their host seated, neither changed nor read since
-    ``unjoined_before_ms``. A table with a seated person's open stream (marked since
-    ``streams_since_ms``) is kept. Returns the codes to purge and the last code looked
-    at (None when no table was left to look at), to go on from."""
-    query = (
-        select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
-        .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
-        .order_by(ONLINE_TABLES.c.code)
-        .limit(limit)
-    )
-    rows = list(connection.execute(query))
-    codes = [
-        row.code
-        for row in rows
-        if row.status == "over" or sum(1 for seat in row.seats if seat.get("kind") == "person") <= 1
-    ]
-    return codes, (rows[-1].code if len(rows) == limit else None)
-
-
-def delete_tables(
-    connection: Connection,
-    codes: list[str],
-    review_key,
-    *,
-    finished_before_ms: int,
-    unjoined_before_ms: int,
-    streams_since_ms: int,
-) -> int:
-    """Delete those of these tables still untouched (as :func:`purgeable_tables` found
-    them), then their streams' rows and their reviews (``review_key(code)``: the reviews'
-    match id); how many tables. The condition is checked again on each row deleted: on
-    PostgreSQL a table being read or played at that moment holds its row, and once that
-    commits the row is found touched and kept. People's results stay: they are statistics."""
-    if not codes:
-        return 0
-    gone = list(
-        connection.execute(
-            delete(ONLINE_TABLES)
-            .where(
-                ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms)
-            )
-            .returning(ONLINE_TABLES.c.code)
-        ).scalars()
-    )
-    if gone:
-        connection.execute(delete(PLAY_REVIEWS).where(PLAY_REVIEWS.c.match_id.in_([review_key(c) for c in gone])))
-        connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.table_code.in_(gone)))
-    return len(gone)
-
-
-def add_online_result(connection: Connection, **values) -> None:
-    connection.execute(insert(ONLINE_RESULTS).values(finished_at=datetime.now(UTC), **values))
-
-
-def online_results(connection: Connection, browser_id: str) -> list[dict]:
-    query = select(ONLINE_RESULTS).where(ONLINE_RESULTS.c.browser_id == browser_id).order_by(ONLINE_RESULTS.c.id)
-    return [dict(row) for row in connection.execute(query).mappings()]
-
-
-STREAM_FORGOTTEN_AFTER_MS = 3600_000
-
-
-def open_stream(connection: Connection, stream: str, code: str, seat: int, now_ms: int) -> None:
-    """Note an open stream; rows a server left when it died are dropped an hour on."""
-    connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.seen_ms < now_ms - STREAM_FORGOTTEN_AFTER_MS))
-    connection.execute(insert(TABLE_STREAMS).values(stream=stream, table_code=code, seat=seat, seen_ms=now_ms))
-
-
-def refresh_streams(connection: Connection, streams: list[str], now_ms: int) -> None:
-    connection.execute(update(TABLE_STREAMS).where(TABLE_STREAMS.c.stream.in_(streams)).values(seen_ms=now_ms))
-
-
-def close_stream(connection: Connection, stream: str) -> bool:
-    """Forget an open stream; whether it was known."""
-    return connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream)).rowcount == 1
-
-
-def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
-    if not is_key(code):
-        return set()
-    query = (
-        select(TABLE_STREAMS.c.seat)
-        .distinct()
-        .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms)
-    )
-    return set(connection.execute(query).scalars())

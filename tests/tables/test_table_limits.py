@@ -13,7 +13,8 @@ import pytest
 from app.golf.actions import parse_log_entry
 from app.service.review import table_key
 from app.service.table_purge import purge_tables
-from app.store import repository, reviews
+from app.store import reviews
+from app.store import tables as table_store
 from tests.tables.tablekit import make_table, ok, person, record
 from tests.tables.test_table_review import play_hole
 
@@ -46,7 +47,7 @@ def started(host, seats, **options) -> str:
 def mark_connected(golf_app, code: str, seat: int, now_ms: int, stream: str) -> None:
     """The seat's person has the table's page open (its event stream's row, marked now)."""
     with golf_app.state.engine.begin() as connection:
-        repository.open_stream(connection, stream, code, seat, now_ms)
+        table_store.open_stream(connection, stream, code, seat, now_ms)
 
 
 # ------------------------------------------------------------------ people away, timeouts
@@ -103,14 +104,14 @@ def test_a_timeout_plays_one_seats_turn_a_transaction(golf_app, api, clock, monk
     service = golf_app.state.tables
     code = started(api, ("host", "expert", "expert", "expert"))
     saved: list[list[str]] = []
-    real_save = repository.save_table
+    real_save = table_store.save_table
 
     def spy(connection, row, read_version):
         real_save(connection, row, read_version)
         if row.code == code:
             saved.append(list(row.log))
 
-    monkeypatch.setattr(repository, "save_table", spy)
+    monkeypatch.setattr(table_store, "save_table", spy)
     before = list(record(golf_app, code).log)
     for _ in range(3):  # her opening, then two turns of the whole table
         clock[0] += (TIMER + 1) * 1000
