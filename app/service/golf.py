@@ -12,8 +12,7 @@ Seat 0 is the person; every other seat is a computer player of the match's level
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine
 
@@ -22,7 +21,7 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.undo import undo_log
-from app.golf.view import Seat, spectator_view, view, view_event
+from app.golf.view import Seat, view, view_event
 from app.names import NameRefused, checked_name
 from app.players import LEVELS
 from app.players import hint as expert_hint
@@ -30,6 +29,7 @@ from app.players.fallback import hint_safely
 from app.service import clock, daily, replays
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
+from app.service.match_state import Outcome, match_state
 from app.service.stats import record_golf_result
 from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
@@ -42,18 +42,6 @@ MAX_SEED = 2**53 - 1  # exact in JavaScript too
 def snapshot_of(state: GolfState) -> dict:
     """What a match's row keeps of its state beside the log (:meth:`GolfState.snapshot`)."""
     return {"moves": len(state.log), "state": state.snapshot()}
-
-
-@dataclass
-class Outcome:
-    """What a call produced: the API's match state, and for the page the steps of the
-    person's move and of the computer's replies (each step's events, the person's own
-    move's too, and the table as the person sees it after), so that they can be shown
-    one step at a time."""
-
-    state: dict
-    frames: list[tuple[list[dict], dict]] = field(default_factory=list)
-    undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
 
 
 Change = Callable[[Connection, MatchRecord, GolfState], "list[Event] | GolfState | None"]
@@ -462,44 +450,3 @@ class GolfService:
             daily=record.daily,
             practice=record.practice,
         )
-
-
-def match_state(
-    state: GolfState,
-    seat: int | None,
-    *,
-    version: int,
-    seed: int | None,
-    level: str | None,
-    paused: bool,
-    elapsed_seconds: int,
-    clock_running: bool,
-    actions_taken: int,
-    hints_used: int,
-    can_undo: bool,
-    events: list[dict],
-    seats: Sequence[Seat] | None = None,
-    replay: str | None = None,
-    daily: str | None = None,
-    practice: bool = False,
-) -> dict:
-    """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
-    bookkeeping. A table builds each seat's ``match`` with it too, its players named by
-    ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`. A finished
-    match names its ``replay``; an unfinished one has no such field."""
-    return {
-        "version": version,
-        "seed": seed,
-        "level": level,
-        **(view(state, seat, seats) if seat is not None else spectator_view(state, seats)),
-        "paused": paused,
-        "elapsed_seconds": elapsed_seconds,
-        "clock_running": clock_running,
-        "actions_taken": actions_taken,
-        "hints_used": hints_used,
-        "can_undo": can_undo,
-        "events": events,
-        "daily": daily,
-        "practice": practice,
-        **({"replay": replay} if replay else {}),
-    }

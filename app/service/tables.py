@@ -46,10 +46,12 @@ from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_
 from app.golf.undo import undo_refusal
 from app.golf.view import spectator_view, view, view_event
 from app.names import name_key
+from app.players import LEVELS
 from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
-from app.service.golf import LEVELS, MAX_SEED, match_state
+from app.service.golf import MAX_SEED
+from app.service.match_state import match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_record import (

@@ -14,8 +14,10 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.golf.rules import RulesError, rules_from_request
+from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError
-from app.service.golf import LEVELS, MAX_SEED, GolfService, Outcome
+from app.service.golf import MAX_SEED, GolfService
+from app.service.match_state import Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.charts import line_chart

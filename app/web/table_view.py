@@ -12,7 +12,8 @@ from __future__ import annotations
 from fastapi import Request
 
 from app.golf.rules import PRESETS
-from app.service.golf import LEVELS, Outcome
+from app.players import LEVELS
+from app.service.match_state import Outcome
 from app.web import table as tbl
 from app.web import table_words as words
 from app.web.charts import line_chart

@@ -17,8 +17,9 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.golf import LEVELS, Outcome
+from app.service.match_state import Outcome
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
 from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
