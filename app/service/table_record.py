@@ -40,6 +40,28 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
         raise Invalid(str(refused)) from None
 
 
+def computer_seat(level: str) -> dict:
+    """A computer player's seat, named for its level by :func:`name_computers`."""
+    return {"kind": "computer", "browser": None, "name": f"Computer ({level})", "level": level}
+
+
+def name_computers(seats: list[dict]) -> None:
+    """Name each computer player for its level, ``"Computer (expert)"``, numbered by its
+    seat (from 1, as the page counts them) when others share the level (``"Computer 3
+    (easy)"`` at the third seat), so that every seat at a table has a name of its own. A person's stand-in after they left
+    keeps theirs (``"Bea (computer)"``).
+
+    >>> seats = [computer_seat(level) for level in ("easy", "hard", "easy")]
+    >>> name_computers(seats); [s["name"] for s in seats]
+    ['Computer 1 (easy)', 'Computer (hard)', 'Computer 3 (easy)']
+    """
+    computers = [entry for entry in seats if entry["kind"] == "computer" and not entry.get("left")]
+    for number, entry in enumerate(seats, start=1):
+        if entry in computers:
+            shared = sum(other["level"] == entry["level"] for other in computers) > 1
+            entry["name"] = f"Computer {number} ({entry['level']})" if shared else f"Computer ({entry['level']})"
+
+
 def seated(record: TableRecord) -> list[Seat]:
     """Who sits at each of the table's seats, for the views to name them."""
     return [Seat(entry["name"], entry["kind"], entry.get("level")) for entry in record.seats]

@@ -57,11 +57,13 @@ from app.service.stats import record_online_result
 from app.service.table_record import (
     TABLE_NAME_LENGTH,
     actions_of,
+    computer_seat,
     display_name,
     held,
     invite_code,
     kept_snapshots,
     moves_at,
+    name_computers,
     names_in_use,
     next_table,
     page_stamp,
@@ -240,8 +242,6 @@ class TableService:
         for kind in seats[1:]:
             if kind != "open" and kind not in LEVELS:
                 raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
-        if name_key(host_name) in {name_key(f"Computer ({kind})") for kind in seats[1:]}:
-            raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
         ruleset = self._rules(rules, len(seats))
         if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
@@ -265,10 +265,15 @@ class TableService:
             + [
                 {"kind": "open", "browser": None, "name": "Open seat", "level": None}
                 if kind == "open"
-                else {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
+                else computer_seat(kind)
                 for kind in seats[1:]
             ],
         )
+        name_computers(record.seats)
+        if name_key(host_name) in {
+            name_key(entry["name"]) for entry in record.seats[1:] if entry["kind"] == "computer"
+        }:
+            raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
 
         def make(connection: Connection) -> None:
             repository.ensure_browser(connection, browser_id)
@@ -323,8 +328,9 @@ class TableService:
             record.seats[seat] = (
                 {"kind": "open", "browser": None, "name": "Open seat", "level": None}
                 if kind == "open"
-                else {"kind": "computer", "browser": None, "name": f"Computer ({kind})", "level": kind}
+                else computer_seat(kind)
             )
+            name_computers(record.seats)
             return []
 
         return self._run(browser_id, code, None, change)
@@ -340,7 +346,8 @@ class TableService:
             if open_seats and fill is None:
                 raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
             for seat in open_seats:
-                record.seats[seat] = {"kind": "computer", "browser": None, "name": f"Computer ({fill})", "level": fill}
+                record.seats[seat] = computer_seat(fill or "")  # a level whenever a seat is open
+            name_computers(record.seats)
             record.status = "playing"
             record.started_ms = self.now()
             return self._fresh_state(record)
@@ -505,7 +512,7 @@ class TableService:
                 updated_ms=now,
                 seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}]
                 + [
-                    {"kind": "computer", "browser": None, "name": entry["name"], "level": entry["level"]}
+                    computer_seat(entry["level"])
                     if entry["kind"] == "computer" and not entry.get("left")
                     # Kept for the person who sat there, so that no one else takes it (or their name).
                     else {
@@ -522,6 +529,7 @@ class TableService:
                     for entry in others
                 ],
             )
+            name_computers(follow_up.seats)  # numbered by their new seats
             table_store.insert_table(connection, follow_up)
             self.notifier.stage(connection, follow_up.code, follow_up.version)
             self._notice(record, seat, f"{record.seats[seat]['name']} made a table for another match.")

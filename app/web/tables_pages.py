@@ -137,7 +137,8 @@ def _seat_words(seat: dict) -> str:
         return "waiting for a person"
     if seat["kind"] == "computer":
         level = words.LEVEL_NAMES.get(seat["level"], seat["level"])
-        return f"computer player, {level}" if not seat["left"] else f"left: a computer player ({level}) plays on"
+        # A computer's name says its level (app.service.table_record.name_computers).
+        return "computer player" if not seat["left"] else f"left: a computer player ({level}) plays on"
     return "connected" if seat["connected"] else "not connected"
 
 

@@ -426,3 +426,20 @@ def test_people_whose_moves_cross_are_both_played_when_neither_named_a_version(g
             thread.join()
         assert len(record(golf_app, table["code"]).log) == len(people)
     assert answers == [200] * 4 * 4
+
+
+def test_every_seat_has_a_name_of_its_own_computers_of_one_level_numbered_by_seat(golf_app, host):
+    table = make_table(host, seats=("host", "easy", "hard", "easy", "open"))
+    assert [s["name"] for s in table["seats"]] == [
+        "Host",
+        "Computer 2 (easy)",
+        "Computer (hard)",
+        "Computer 4 (easy)",
+        "Open seat",
+    ]
+    code = table["code"]
+    assert host.post(f"/api/tables/{code}/seats/3", json={"kind": "hard"}).status_code == 200
+    started = host.post(f"/api/tables/{code}/start", json={"fill": "hard"}).json()
+    names = [s["name"] for s in started["seats"]]
+    assert names == ["Host", "Computer (easy)", "Computer 3 (hard)", "Computer 4 (hard)", "Computer 5 (hard)"]
+    assert len({p["name"] for p in started["match"]["players"]}) == 5  # and so the match's players
