@@ -240,9 +240,9 @@ class ReviewService:
     def table_hole_scored(self, record: TableRecord, state: GolfState) -> None:
         """A hole of an online table was scored and committed: review it for each person."""
         for seat, entry in enumerate(record.seats):
-            if entry["kind"] == "person" and entry.get("browser"):
+            if entry.kind == "person" and entry.browser:
                 job = self.job(
-                    entry["browser"],
+                    entry.browser,
                     table_key(record.code),
                     seat,
                     record.seed,

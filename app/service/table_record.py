@@ -6,13 +6,14 @@ the table service, its event streams and its pages."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from app.golf.actions import actions_by
 from app.golf.engine import GolfState
 from app.golf.view import Seat
 from app.names import NameRefused, checked_name
 from app.service.errors import Invalid
-from app.store.tables import TableRecord
+from app.store.tables import TableRecord, TableSeat
 
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
@@ -22,7 +23,7 @@ SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far 
 def seat_of(record: TableRecord, browser_id: str) -> int | None:
     """The seat of ``browser_id`` at the table; None for a spectator."""
     for seat, entry in enumerate(record.seats):
-        if entry["kind"] == "person" and entry.get("browser") == browser_id:
+        if entry.kind == "person" and entry.browser == browser_id:
             return seat
     return None
 
@@ -40,31 +41,27 @@ def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -
         raise Invalid(str(refused)) from None
 
 
-def computer_seat(level: str) -> dict:
-    """A computer player's seat, named for its level by :func:`name_computers`."""
-    return {"kind": "computer", "browser": None, "name": f"Computer ({level})", "level": level}
-
-
-def name_computers(seats: list[dict]) -> None:
+def name_computers(seats: list[TableSeat]) -> None:
     """Name each computer player for its level, ``"Computer (expert)"``, numbered by its
     seat (from 1, as the page counts them) when others share the level (``"Computer 3
-    (easy)"`` at the third seat), so that every seat at a table has a name of its own. A person's stand-in after they left
-    keeps theirs (``"Bea (computer)"``).
+    (easy)"`` at the third seat), so that every seat at a table has a name of its own. A
+    person's stand-in after they left keeps theirs (``"Bea (computer)"``).
 
-    >>> seats = [computer_seat(level) for level in ("easy", "hard", "easy")]
-    >>> name_computers(seats); [s["name"] for s in seats]
+    >>> seats = [TableSeat.computer(level) for level in ("easy", "hard", "easy")]
+    >>> name_computers(seats); [s.name for s in seats]
     ['Computer 1 (easy)', 'Computer (hard)', 'Computer 3 (easy)']
     """
-    computers = [entry for entry in seats if entry["kind"] == "computer" and not entry.get("left")]
+    computers = [entry for entry in seats if entry.kind == "computer" and not entry.left]
     for number, entry in enumerate(seats, start=1):
-        if entry in computers:
-            shared = sum(other["level"] == entry["level"] for other in computers) > 1
-            entry["name"] = f"Computer {number} ({entry['level']})" if shared else f"Computer ({entry['level']})"
+        if entry.kind == "computer" and not entry.left:
+            shared = sum(other.level == entry.level for other in computers) > 1
+            name = f"Computer {number} ({entry.level})" if shared else f"Computer ({entry.level})"
+            seats[number - 1] = replace(entry, name=name)
 
 
 def seated(record: TableRecord) -> list[Seat]:
     """Who sits at each of the table's seats, for the views to name them."""
-    return [Seat(entry["name"], entry["kind"], entry.get("level")) for entry in record.seats]
+    return [Seat(entry.name, entry.kind, entry.level) for entry in record.seats]
 
 
 def page_stamp(version: int, connected: list[bool], next_code: str | None) -> str:
@@ -111,18 +108,18 @@ def moves_at(record: TableRecord, version: int) -> int | None:
     return known[-1] if known else None
 
 
-def held(entry: dict, now: int) -> bool:
+def held(entry: TableSeat, now: int) -> bool:
     """Whether an open seat is still kept for the person who sat there (Play again)."""
-    return entry["kind"] == "open" and entry.get("held_for") is not None and now < entry.get("held_until_ms", 0)
+    return entry.kind == "open" and entry.held_for is not None and now < (entry.held_until_ms or 0)
 
 
 def names_in_use(record: TableRecord, now: int) -> list[tuple[int, str]]:
     """(seat, name) of every name in use at the table: people, computer players, and
     the people open seats are still kept for."""
     return [
-        (s, entry["held_name"] if held(entry, now) else entry["name"])
+        (s, (entry.held_name or entry.name) if held(entry, now) else entry.name)
         for s, entry in enumerate(record.seats)
-        if entry["kind"] != "open" or held(entry, now)
+        if entry.kind != "open" or held(entry, now)
     ]
 
 

@@ -81,8 +81,8 @@ class TableTimeouts:
         if not self.due(record):
             return False
         now = tables.now()
-        people = {s for s, entry in enumerate(record.seats) if entry["kind"] == "person"}
-        computers = [s for s in state.to_act() if record.seats[s]["kind"] == "computer"]
+        people = {s for s, entry in enumerate(record.seats) if entry.kind == "person"}
+        computers = [s for s in state.to_act() if record.seats[s].kind == "computer"]
         persons = [s for s in state.to_act() if s in people]
         present = bool(people & connected)
         if not computers and not present and now - (record.seen_ms or record.started_ms or now) >= self.away_ms:
@@ -100,7 +100,7 @@ class TableTimeouts:
         # Thought out before the transaction, in a process of its own: neither the writer
         # nor this interpreter waits for a computer.
         if computers:
-            seat, level = computers[0], record.seats[computers[0]]["level"]
+            seat, level = computers[0], record.seats[computers[0]].level
         elif state.phase is Phase.HOLE_OVER:
             seat, level = next(iter(sorted(people)), None), None
         else:
@@ -120,7 +120,7 @@ class TableTimeouts:
                 tables._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
             elif not computers:
                 tables._notice(
-                    record, seat, f"{record.seats[seat]['name']} ran out of time: a computer player made that move."
+                    record, seat, f"{record.seats[seat].name} ran out of time: a computer player made that move."
                 )
             # What is due next: the computers' turns at once; people who were out of
             # time already (all reveal together at a hole's start) at once; a person
@@ -128,7 +128,7 @@ class TableTimeouts:
             to_act = state.to_act()
             if state.is_over:
                 record.deadline_ms = None
-            elif any(record.seats[s]["kind"] == "computer" for s in to_act):
+            elif any(record.seats[s].kind == "computer" for s in to_act):
                 record.deadline_ms = now
             elif not computers and level is not None and any(s in before and s in people and s != seat for s in to_act):
                 pass  # the deadline that has passed stands

@@ -25,7 +25,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -57,7 +57,6 @@ from app.service.stats import record_online_result
 from app.service.table_record import (
     TABLE_NAME_LENGTH,
     actions_of,
-    computer_seat,
     display_name,
     held,
     invite_code,
@@ -75,7 +74,7 @@ from app.service.table_timeouts import TableTimeouts
 from app.service.turns import deal_seed, run_turn, told
 from app.store import repository
 from app.store import tables as table_store
-from app.store.tables import TableRecord
+from app.store.tables import TableRecord, TableSeat
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -177,7 +176,7 @@ class TableService:
             def back(connection, record, state):
                 if not record.away:
                     return None
-                self._notice(record, seat, f"{record.seats[seat]['name']} is back: the turn timer runs again.")
+                self._notice(record, seat, f"{record.seats[seat].name} is back: the turn timer runs again.")
                 return []
 
             with contextlib.suppress(Stale):  # another read brought it back first
@@ -261,18 +260,11 @@ class TableService:
             created_ms=now,
             started_ms=None,
             updated_ms=now,
-            seats=[{"kind": "person", "browser": browser_id, "name": host_name, "level": None}]
-            + [
-                {"kind": "open", "browser": None, "name": "Open seat", "level": None}
-                if kind == "open"
-                else computer_seat(kind)
-                for kind in seats[1:]
-            ],
+            seats=[TableSeat.person(browser_id, host_name)]
+            + [TableSeat.open() if kind == "open" else TableSeat.computer(kind) for kind in seats[1:]],
         )
         name_computers(record.seats)
-        if name_key(host_name) in {
-            name_key(entry["name"]) for entry in record.seats[1:] if entry["kind"] == "computer"
-        }:
+        if name_key(host_name) in {name_key(entry.name) for entry in record.seats[1:] if entry.kind == "computer"}:
             raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
 
         def make(connection: Connection) -> None:
@@ -295,8 +287,8 @@ class TableService:
             if record.status != "waiting":
                 raise Conflict("The match has begun: you can watch it, but no seat is free.")
             now = self.now()
-            open_seats = [s for s, entry in enumerate(record.seats) if entry["kind"] == "open"]
-            kept = next((s for s in open_seats if record.seats[s].get("held_for") == browser_id), None)
+            open_seats = [s for s, entry in enumerate(record.seats) if entry.kind == "open"]
+            kept = next((s for s in open_seats if record.seats[s].held_for == browser_id), None)
             free = [s for s in open_seats if not held(record.seats[s], now)]
             seat = kept if kept is not None else (free[0] if free else None)
             if seat is None and open_seats:
@@ -309,7 +301,7 @@ class TableService:
             if name_key(name) in {name_key(other) for s, other in names_in_use(record, now) if s != seat}:
                 raise Conflict(f"Someone at this table is already called {name}: choose another name.")
             repository.ensure_browser(connection, browser_id)
-            record.seats[seat] = {"kind": "person", "browser": browser_id, "name": name, "level": None}
+            record.seats[seat] = TableSeat.person(browser_id, name)
             return []
 
         return self._run(browser_id, code, None, sit)
@@ -323,13 +315,9 @@ class TableService:
             self._host_before_start(record, browser_id)
             if not 0 <= seat < len(record.seats):
                 raise Invalid(f"There is no seat {seat}: seats run from 0 to {len(record.seats) - 1}.")
-            if record.seats[seat]["kind"] == "person":
+            if record.seats[seat].kind == "person":
                 raise Conflict("A person sits there: only an open seat or a computer player can be changed.")
-            record.seats[seat] = (
-                {"kind": "open", "browser": None, "name": "Open seat", "level": None}
-                if kind == "open"
-                else computer_seat(kind)
-            )
+            record.seats[seat] = TableSeat.open() if kind == "open" else TableSeat.computer(kind)
             name_computers(record.seats)
             return []
 
@@ -342,11 +330,11 @@ class TableService:
 
         def deal(connection, record, state):
             self._host_before_start(record, browser_id)
-            open_seats = [s for s, entry in enumerate(record.seats) if entry["kind"] == "open"]
+            open_seats = [s for s, entry in enumerate(record.seats) if entry.kind == "open"]
             if open_seats and fill is None:
                 raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
             for seat in open_seats:
-                record.seats[seat] = computer_seat(fill or "")  # a level whenever a seat is open
+                record.seats[seat] = TableSeat.computer(fill or "")  # a level whenever a seat is open
             name_computers(record.seats)
             record.status = "playing"
             record.started_ms = self.now()
@@ -410,16 +398,12 @@ class TableService:
             if record.status == "waiting":
                 if seat == HOST:
                     raise Conflict("The host cannot leave before the start: start the match, then leave.")
-                record.seats[seat] = {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                record.seats[seat] = TableSeat.open()
                 return []
-            record_online_result(connection, person["browser"], record.code, state, seat, abandoned=True)
-            record.seats[seat] = {
-                "kind": "computer",
-                "browser": None,
-                "name": f"{person['name']} (computer)",
-                "level": self.timeouts.stand_in_level,
-                "left": True,
-            }
+            record_online_result(connection, person.browser, record.code, state, seat, abandoned=True)
+            record.seats[seat] = replace(
+                TableSeat.computer(self.timeouts.stand_in_level, f"{person.name} (computer)"), left=True
+            )
             return []
 
         return self._run(browser_id, code, None, go)
@@ -450,7 +434,7 @@ class TableService:
             record, connected = self._read(read)
         if stamp is not None and stamp == page_stamp(
             record.version,
-            [entry["kind"] == "person" and seat in connected for seat, entry in enumerate(record.seats)],
+            [entry.kind == "person" and seat in connected for seat, entry in enumerate(record.seats)],
             next_table(record),
         ):
             return None
@@ -510,29 +494,23 @@ class TableService:
                 created_ms=now,
                 started_ms=None,
                 updated_ms=now,
-                seats=[{"kind": "person", "browser": browser_id, "name": record.seats[seat]["name"], "level": None}]
+                seats=[TableSeat.person(browser_id, record.seats[seat].name)]
                 + [
-                    computer_seat(entry["level"])
-                    if entry["kind"] == "computer" and not entry.get("left")
+                    TableSeat.computer(entry.level or "")
+                    if entry.kind == "computer" and not entry.left
                     # Kept for the person who sat there, so that no one else takes it (or their name).
-                    else {
-                        "kind": "open",
-                        "browser": None,
-                        "name": "Open seat",
-                        "level": None,
-                        "held_for": entry["browser"],
-                        "held_name": entry["name"],
-                        "held_until_ms": now + self.hold_ms,
-                    }
-                    if entry["kind"] == "person"
-                    else {"kind": "open", "browser": None, "name": "Open seat", "level": None}
+                    else replace(
+                        TableSeat.open(), held_for=entry.browser, held_name=entry.name, held_until_ms=now + self.hold_ms
+                    )
+                    if entry.kind == "person"
+                    else TableSeat.open()
                     for entry in others
                 ],
             )
             name_computers(follow_up.seats)  # numbered by their new seats
             table_store.insert_table(connection, follow_up)
             self.notifier.stage(connection, follow_up.code, follow_up.version)
-            self._notice(record, seat, f"{record.seats[seat]['name']} made a table for another match.")
+            self._notice(record, seat, f"{record.seats[seat].name} made a table for another match.")
             record.notices[-1]["next"] = follow_up.code
             return []
 
@@ -604,8 +582,8 @@ class TableService:
                 record.deadline_ms = None
                 if not record.recorded:
                     for seat, entry in enumerate(record.seats):
-                        if entry["kind"] == "person":
-                            record_online_result(connection, entry["browser"], record.code, state, seat)
+                        if entry.kind == "person" and entry.browser is not None:
+                            record_online_result(connection, entry.browser, record.code, state, seat)
                     replays.keep(
                         connection,
                         self.deal_key,
@@ -620,8 +598,8 @@ class TableService:
                     )
                     record.recorded = True
             elif record.status == "playing" and record.timer_seconds and not own_deadline:
-                people = [s for s in state.to_act() if record.seats[s]["kind"] == "person"]
-                hole_waits = state.phase is Phase.HOLE_OVER and any(e["kind"] == "person" for e in record.seats)
+                people = [s for s in state.to_act() if record.seats[s].kind == "person"]
+                hole_waits = state.phase is Phase.HOLE_OVER and any(e.kind == "person" for e in record.seats)
                 record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
             record.snapshots = kept_snapshots(record, state, replaced=replaced)
 
@@ -702,7 +680,7 @@ class TableService:
 
         def level(seat: int) -> str | None:
             entry = record.seats[seat]
-            return entry["level"] if record.status == "playing" and entry["kind"] == "computer" else None
+            return entry.level if record.status == "playing" and entry.kind == "computer" else None
 
         return level
 
@@ -774,7 +752,7 @@ class TableService:
 
     @staticmethod
     def _waiting_for(record: TableRecord, state: GolfState) -> str:
-        names = [record.seats[s]["name"] for s in state.to_act()]
+        names = [record.seats[s].name for s in state.to_act()]
         return f"waiting for {', '.join(names)}" if names else "waiting"
 
     def _notice(self, record: TableRecord, seat: int | None, message: str) -> None:
@@ -800,12 +778,12 @@ class TableService:
         seats = [
             {
                 "seat": seat,
-                "name": entry["name"],
-                "kind": entry["kind"],
-                "level": entry["level"],
-                "left": bool(entry.get("left")),
-                "connected": entry["kind"] == "person" and seat in connected,
-                "held_for": entry["held_name"] if held(entry, now) else None,
+                "name": entry.name,
+                "kind": entry.kind,
+                "level": entry.level,
+                "left": entry.left,
+                "connected": entry.kind == "person" and seat in connected,
+                "held_for": entry.held_name if held(entry, now) else None,
             }
             for seat, entry in enumerate(record.seats)
         ]

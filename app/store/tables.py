@@ -22,6 +22,50 @@ from app.store.repository import (
 )
 
 
+@dataclass(frozen=True)
+class TableSeat:
+    """Who sits at one seat of a table: a person (by their browser), a computer player (by
+    its level), or an open seat waiting for a person, perhaps kept for the one who sat
+    there at the last match (Play again). Stored as JSON, the fields that are set."""
+
+    kind: str  # "person", "computer" or "open"
+    name: str
+    browser: str | None = None  # a person's
+    level: str | None = None  # a computer player's
+    left: bool = False  # a computer playing on for a person who left
+    held_for: str | None = None  # an open seat kept for this browser ...
+    held_name: str | None = None  # ... under this name ...
+    held_until_ms: int | None = None  # ... until then
+
+    @classmethod
+    def person(cls, browser: str, name: str) -> TableSeat:
+        return cls("person", name, browser=browser)
+
+    @classmethod
+    def computer(cls, level: str, name: str | None = None) -> TableSeat:
+        """A computer player, named for its level unless named (see name_computers)."""
+        return cls("computer", name or f"Computer ({level})", level=level)
+
+    @classmethod
+    def open(cls) -> TableSeat:
+        return cls("open", "Open seat")
+
+    @classmethod
+    def from_json(cls, value: dict) -> TableSeat:
+        return cls(**{name: value[name] for name in _SEAT_FIELDS if value.get(name) is not None})
+
+    def to_json(self) -> dict:
+        shown: dict[str, object] = {"kind": self.kind, "browser": self.browser, "name": self.name, "level": self.level}
+        if self.left:
+            shown["left"] = True
+        if self.held_for is not None:
+            shown |= {"held_for": self.held_for, "held_name": self.held_name, "held_until_ms": self.held_until_ms}
+        return shown
+
+
+_SEAT_FIELDS = [f.name for f in fields(TableSeat)]
+
+
 @dataclass
 class TableRecord:
     """A table of people (see :class:`app.store.models.OnlineTable`)."""
@@ -32,7 +76,7 @@ class TableRecord:
     status: str
     rules: dict
     seed: int
-    seats: list
+    seats: list[TableSeat]
     log: list
     notices: list
     timer_seconds: int | None
@@ -59,17 +103,25 @@ def load_table(connection: Connection, code: str) -> TableRecord | None:
     if not is_key(code):
         return None
     row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
-    return None if row is None else TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
+    if row is None:
+        return None
+    record = TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
+    record.seats = [TableSeat.from_json(seat) for seat in row["seats"]]
+    return record
+
+
+def _table_values(record: TableRecord) -> dict:
+    return {**values_of(record), "seats": [seat.to_json() for seat in record.seats]}
 
 
 def insert_table(connection: Connection, record: TableRecord) -> None:
-    connection.execute(insert(ONLINE_TABLES).values(**values_of(record)))
+    connection.execute(insert(ONLINE_TABLES).values(**_table_values(record)))
 
 
 def save_table(connection: Connection, record: TableRecord, read_version: int) -> None:
     """Write ``record`` over the row read at ``read_version``, raising the version by one
     (:class:`LostRace` if another request wrote first)."""
-    values = values_of(record)
+    values = _table_values(record)
     values["key"] = values.pop("code")
     values["version"] = read_version + 1
     values["read_version"] = read_version

@@ -109,7 +109,7 @@ def test_forty_people_joining_at_once_get_a_seat_or_a_clear_no(golf_app, api):
     refused = next(answer for answer in answers if answer.status_code == 409)
     assert "Every seat at this table is taken" in refused.json()["detail"]
     seats = record(golf_app, code).seats
-    assert sorted(entry["name"] for entry in seats[1:]) == sorted(
+    assert sorted(entry.name for entry in seats[1:]) == sorted(
         answer.json()["seats"][answer.json()["you"]]["name"] for answer in answers if answer.status_code == 200
     )
 
@@ -170,7 +170,7 @@ def test_a_moves_answer_shows_the_steps_a_refresh_of_the_page_would(golf_app, ap
     ok(host.post(f"/api/tables/{code}/reveal", json={"position": 0}))
     ok(host.post(f"/api/tables/{code}/reveal", json={"position": 1}))
     ok(host.post(f"/api/tables/{code}/draw", json={"source": "stock"}))
-    browser = record(golf_app, code).seats[0]["browser"]
+    browser = record(golf_app, code).seats[0].browser
     service = golf_app.state.tables
     moved = service.act(browser, code, {"action": "swap", "position": 2})
     refreshed = service.since(browser, code, moved.read_moves)

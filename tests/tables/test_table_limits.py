@@ -267,7 +267,7 @@ def test_old_finished_tables_and_tables_nobody_joined_are_purged_with_their_revi
     unjoined = make_table(api, seats=("host", "open"))["code"]
     joined = make_table(api, seats=("host", "open"))["code"]
     ok(person(golf_app).post(f"/api/tables/{joined}/join", json={"name": "Bea"}))
-    host = record(golf_app, finished).seats[0]["browser"]
+    host = record(golf_app, finished).seats[0].browser
     with engine.begin() as connection:
         reviews.store_review(
             connection,
