@@ -29,7 +29,7 @@ from app.players.fallback import hint_safely
 from app.service import clock, daily, replays
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
-from app.service.match_state import Outcome, match_state
+from app.service.match_state import Frame, Outcome, match_state
 from app.service.stats import record_golf_result
 from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
@@ -266,7 +266,7 @@ class GolfService:
         ``change`` returns the engine events of the person's move, or a new state to put
         in place (undo, a new deal), or None when there is nothing to save."""
         now = self.now()
-        steps: list = []
+        steps: list[Frame] = []
 
         def settle(connection: Connection, record: MatchRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
@@ -281,7 +281,7 @@ class GolfService:
             record.snapshot = snapshot_of(state)
 
         def step(state: GolfState, events: list[Event]) -> None:
-            steps.append(([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
+            steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
 
         def load(connection: Connection):
             steps.clear()  # a transaction run again starts afresh

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from app.golf.engine import GolfState
 from app.golf.view import Seat, spectator_view, view
+
+
+class Frame(NamedTuple):
+    """One step of a move as a seat saw it: what happened (the API's events, from that
+    seat's side) and the match state just after. The pages show a move step by step."""
+
+    events: list[dict]
+    seen: dict
 
 
 @dataclass
@@ -22,7 +31,7 @@ class Outcome:
     one step at a time."""
 
     state: dict
-    frames: list[tuple[list[dict], dict]] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
     undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
 
 

@@ -51,7 +51,7 @@ from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import MAX_SEED
-from app.service.match_state import match_state
+from app.service.match_state import Frame, match_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_record import (
@@ -102,7 +102,7 @@ class TableOutcome:
     moves: int = 0
     read_moves: int = 0
     events: list[dict] = field(default_factory=list)
-    frames: list[tuple[list[dict], dict]] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
 
 
 class StaleAction(Stale):
@@ -455,7 +455,7 @@ class TableService:
             happened = before.apply(*parse_log_entry(entry))
             outcome.events += [view_event(e, you, players) for e in told(happened, you)]
             outcome.frames.append(
-                (
+                Frame(
                     [view_event(e, you, players) for e in happened],
                     view(before, you, seats) if you is not None else spectator_view(before, seats),
                 )
@@ -539,7 +539,7 @@ class TableService:
         table as read). The answer's frames are made here, each step as the caller sees it."""
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
-        frames: list[tuple[list[dict], dict]] = []
+        frames: list[Frame] = []
         read_moves = 0  # the log's length as read
         replaced = False  # the change put a new state in place (a deal, an undo): the snapshots start again
         current: TableRecord | None = None  # the record as read, which the change may alter
@@ -566,7 +566,7 @@ class TableService:
                 return  # a timeout's write: no one to answer
             you, seats = seat_of(current, browser_id), seated(current)
             frames.append(
-                (
+                Frame(
                     [view_event(e, you, state.rules.players) for e in events],
                     view(state, you, seats) if you is not None else spectator_view(state, seats),
                 )

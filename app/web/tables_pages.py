@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.match_state import Outcome
+from app.service.match_state import Frame, Outcome
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
 from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
@@ -217,7 +217,7 @@ def online_context(
     for player in match["players"]:
         player["connected"] = connected.get(player["seat"])
     frames = [
-        (events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
+        Frame(events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
         for events, seen in view.frames
     ]
     outcome = Outcome(match, frames)
