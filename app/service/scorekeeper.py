@@ -28,6 +28,9 @@ from app.store.score_sheets import (
     save_sheet,
 )
 
+# A score sheet as the service hands it out: the pages read it, and need not know the store.
+Sheet = SheetRecord
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_HOLES = 36
 MAX_NAME = 24

@@ -18,8 +18,15 @@ from starlette.datastructures import QueryParams
 
 from app.golf.scoring import points_text
 from app.service.errors import Invalid, ServiceError, Stale, Unavailable
-from app.service.scorekeeper import HIGHEST_SCORE, LOWEST_SCORE, MAX_HOLES, MAX_PLAYERS, ScorekeeperService, standings
-from app.store.score_sheets import SheetRecord
+from app.service.scorekeeper import (
+    HIGHEST_SCORE,
+    LOWEST_SCORE,
+    MAX_HOLES,
+    MAX_PLAYERS,
+    ScorekeeperService,
+    Sheet,
+    standings,
+)
 from app.web.common import asset_version, browser_id, is_htmx, render_fresh, templates
 from app.web.numbers import signed_number
 from app.web.refusals import status_of
@@ -41,7 +48,7 @@ def _service(request: Request) -> ScorekeeperService:
 # --------------------------------------------------------------------------- what the sheet shows
 
 
-def sheet_model(sheet: SheetRecord, typed: dict[str, str] | None = None) -> dict:
+def sheet_model(sheet: Sheet, typed: dict[str, str] | None = None) -> dict:
     """The sheet as drawn: every cell with its running total, the totals, gaps and result."""
     st = standings(sheet)
     typed = typed or {}
@@ -166,7 +173,7 @@ async def create(request: Request):
 
 def _sheet_page(
     request: Request,
-    sheet: SheetRecord,
+    sheet: Sheet,
     message: str | None = None,
     status: int = 200,
     typed: dict[str, str] | None = None,
@@ -182,7 +189,7 @@ def _sheet_page(
 
 def _update(
     request: Request,
-    sheet: SheetRecord,
+    sheet: Sheet,
     message: str | None = None,
     status: int = 200,
     whole: bool = False,
@@ -209,7 +216,7 @@ def sheet_page(request: Request, sheet_id: str):
     return _sheet_page(request, sheet)
 
 
-def _entries(form, sheet: SheetRecord) -> dict[tuple[int, int], int | None]:
+def _entries(form, sheet: Sheet) -> dict[tuple[int, int], int | None]:
     """The cells the form sends: empty clears a cell, a lone minus is a number still being typed."""
     entries = {}
     for key, value in form.multi_items():
