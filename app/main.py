@@ -154,20 +154,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())}, status_code=422
         )
 
+    # FastAPI finds a request's route by trying each router in turn, and each try costs:
+    # the routers of every move and refresh come first (no path of one is another's).
+    app.include_router(api.router)
+    app.include_router(tables_api.router)
+    app.include_router(tables_pages.router)
+    app.include_router(pages.router)
     app.include_router(health.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)
     app.include_router(daily_api.router)
-    app.include_router(api.router)
     app.include_router(api.solitaire_router)
-    app.include_router(tables_api.router)
-    app.include_router(pages.router)
     app.include_router(review_pages.router)
     app.include_router(solitaire_pages.router)
     app.include_router(score_api.router)
     app.include_router(score_pages.router)
     app.include_router(scorekeeper_pages.router)
-    app.include_router(tables_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(daily_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
