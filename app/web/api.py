@@ -18,7 +18,8 @@ from app.players import Level
 from app.service.errors import Invalid
 from app.service.golf import MAX_SEED
 from app.web.api_models import STRICT
-from app.web.dependencies import BrowserId, Service, Solitaire, Version, statistics_of
+from app.web.common import browser_id
+from app.web.dependencies import BrowserId, Service, Solitaire, Version, golf_of, statistics_of
 from app.web.move_routes import Play, add_move_routes
 
 
@@ -149,9 +150,11 @@ def restart(service: Service, browser_id: BrowserId, version: Version):
     return state(service.restart(browser_id, if_match=version))
 
 
-async def _play_match(service: Service, browser_id: BrowserId) -> Play:
-    """How a move is played on the caller's own match."""
-    return lambda action, version: state(service.act(browser_id, action, if_match=version))
+async def _play_match(request: Request) -> Play:
+    """How a move is played on the caller's own match. (It reads the request itself: each
+    dependency FastAPI resolves costs more than the lookup, and a move is the hot path.)"""
+    service, browser = golf_of(request), browser_id(request)
+    return lambda action, version: state(service.act(browser, action, if_match=version))
 
 
 add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], response_model=MatchState, responses=REFUSALS)

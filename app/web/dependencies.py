@@ -20,6 +20,7 @@ from app.service.review import ReviewService
 from app.service.solitaire import SolitaireService
 from app.service.statistics import Statistics
 from app.service.tables import TableService
+from app.web.common import browser_id
 from app.web.numbers import ETAG_PATTERN, version_from_etag
 
 
@@ -64,7 +65,7 @@ async def solitaire(request: Request) -> SolitaireService:
 
 
 async def browser(request: Request) -> str:
-    return request.state.browser_id
+    return browser_id(request)
 
 
 # Typed ``str`` (None only as the default when absent): a header is never JSON null, and

@@ -25,7 +25,8 @@ from sse_starlette.sse import SendTimeoutError
 
 from app.players import LEVELS, Level
 from app.web.api import REFUSALS, JSONRoute
-from app.web.dependencies import BrowserId, Tables, Version
+from app.web.common import browser_id
+from app.web.dependencies import BrowserId, Tables, Version, tables_of
 from app.web.move_routes import Play, add_move_routes
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
@@ -121,9 +122,11 @@ def start(code: Code, service: Tables, browser_id: BrowserId, body: Annotated[St
     return answer(service.start(browser_id, code, (body or Start()).fill).table)
 
 
-async def _play_at_table(code: Code, service: Tables, browser_id: BrowserId) -> Play:
-    """How a move is played for the caller's seat at the table of ``code``."""
-    return lambda action, version: answer(service.act(browser_id, code, action, if_match=version).table)
+async def _play_at_table(code: Code, request: Request) -> Play:
+    """How a move is played for the caller's seat at the table of ``code`` (the request
+    read here, not through more dependencies: see app.web.api._play_match)."""
+    service, browser = tables_of(request), browser_id(request)
+    return lambda action, version: answer(service.act(browser, code, action, if_match=version).table)
 
 
 add_move_routes(router, "/{code}", Annotated[Play, Depends(_play_at_table)], responses=TABLE_REFUSALS)
