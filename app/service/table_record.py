@@ -6,6 +6,7 @@ the table service, its event streams and its pages."""
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from dataclasses import replace
 
 from app.golf.actions import actions_by
@@ -51,12 +52,13 @@ def name_computers(seats: list[TableSeat]) -> None:
     >>> name_computers(seats); [s.name for s in seats]
     ['Computer 1 (easy)', 'Computer (hard)', 'Computer 3 (easy)']
     """
-    computers = [entry for entry in seats if entry.kind == "computer" and not entry.left]
-    for number, entry in enumerate(seats, start=1):
-        if entry.kind == "computer" and not entry.left:
-            shared = sum(other.level == entry.level for other in computers) > 1
-            name = f"Computer {number} ({entry.level})" if shared else f"Computer ({entry.level})"
-            seats[number - 1] = replace(entry, name=name)
+    playing = [entry.kind == "computer" and not entry.left for entry in seats]
+    levels = Counter(entry.level for entry, named in zip(seats, playing) if named)
+    for index, entry in enumerate(seats):
+        if playing[index]:
+            shared = levels[entry.level] > 1
+            name = f"Computer {index + 1} ({entry.level})" if shared else f"Computer ({entry.level})"
+            seats[index] = replace(entry, name=name)
 
 
 def seated(record: TableRecord) -> list[Seat]:

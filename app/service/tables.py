@@ -331,11 +331,12 @@ class TableService:
         def deal(connection, record, state):
             self._host_before_start(record, browser_id)
             open_seats = [s for s, entry in enumerate(record.seats) if entry.kind == "open"]
-            if open_seats and fill is None:
-                raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
-            for seat in open_seats:
-                record.seats[seat] = TableSeat.computer(fill or "")  # a level whenever a seat is open
-            name_computers(record.seats)
+            if open_seats:
+                if fill is None:
+                    raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
+                for seat in open_seats:
+                    record.seats[seat] = TableSeat.computer(fill)
+                name_computers(record.seats)
             record.status = "playing"
             record.started_ms = self.now()
             return self._fresh_state(record)
@@ -375,8 +376,6 @@ class TableService:
 
         def take_back(connection, record, state):
             seat = self._playing_seat(record, browser_id)
-            if not state.log:
-                raise Conflict("There is nothing to undo yet.")
             refusal = self._undo_refusal(record, state, seat)
             if refusal:
                 raise Conflict(refusal)
@@ -496,7 +495,7 @@ class TableService:
                 updated_ms=now,
                 seats=[TableSeat.person(browser_id, record.seats[seat].name)]
                 + [
-                    TableSeat.computer(entry.level or "")
+                    entry  # a computer player as it was (renumbered below)
                     if entry.kind == "computer" and not entry.left
                     # Kept for the person who sat there, so that no one else takes it (or their name).
                     else replace(

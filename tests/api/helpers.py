@@ -7,6 +7,8 @@ no response ever leaks a card its player may not see.
 
 from __future__ import annotations
 
+import re
+
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
@@ -81,3 +83,9 @@ def hidden_cards(golf_app, browser_state: dict, log: list[str]) -> set[str]:
     service = golf_app.state.golf
     state = GolfState.new(service._engine_seed(browser_state["seed"]), RuleSet(**browser_state["rules"]))
     return oracle_hidden_cards(state, log, viewer=0)
+
+
+def keys_listed(html: str) -> set[str]:
+    """The keys a table page's Keys dialog lists (``{"S", "D", "U", ...}``)."""
+    keys = html.split('id="keys-dialog"', 1)[1].split("</dialog>", 1)[0]
+    return set(re.findall(r"<kbd>(\w)</kbd>", keys))

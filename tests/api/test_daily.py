@@ -16,7 +16,7 @@ from app.service import daily
 from app.service.golf import MAX_SEED
 from app.store import daily as daily_store
 from app.store.repository import ensure_browser
-from tests.api.helpers import act, hidden_cards, play_until, stored_log
+from tests.api.helpers import act, hidden_cards, keys_listed, play_until, stored_log
 from tests.oracle import card_strings
 from tests.tables.tablekit import ok
 
@@ -249,15 +249,10 @@ def test_the_statistics_page_shows_the_daily_deal_apart(api, clock_at, short_dai
     assert "<h2>The daily deal</h2>" in page and 'href="/daily"' in page
 
 
-def _keys_listed(html: str) -> set[str]:
-    keys = html.split('id="keys-dialog"', 1)[1].split("</dialog>", 1)[0]
-    return set(re.findall(r"<kbd>(\w)</kbd>", keys))
-
-
 def test_the_keys_dialog_lists_only_the_keys_the_table_has(api, clock_at, short_daily):
     clock_at.day(12)
     api.post("/api/match/new", json={"level": "easy"})
-    assert {"H", "P", "U", "S"} <= _keys_listed(api.get("/").text)
+    assert {"H", "P", "U", "S"} <= keys_listed(api.get("/").text)
     new_daily(api)  # counted: no Hint, but Pause stays
-    counted = _keys_listed(api.get("/").text)
+    counted = keys_listed(api.get("/").text)
     assert "H" not in counted and {"P", "U", "S"} <= counted

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from app.cards import card_name
+from tests.api.helpers import keys_listed
 from tests.tables.tablekit import hidden_from, person
 
 HTMX = {"HX-Request": "true"}
@@ -392,7 +393,7 @@ def test_a_table_of_people_lists_no_hint_or_pause_key_and_offers_to_leave(api, g
     bea.post(f"/t/{code}/join", data={"name": "Bea"})
     api.post(f"/t/{code}/start", data={})
     page = api.get(f"/t/{code}").text
-    keys = set(re.findall(r"<kbd>(\w)</kbd>", page.split('id="keys-dialog"', 1)[1].split("</dialog>", 1)[0]))
+    keys = keys_listed(page)
     assert {"U", "S", "D"} <= keys and not keys & {"H", "P"}
     assert f'formaction="/t/{code}/leave"' in page and 'id="leave-dialog"' in page
     assert "New game" not in page and "Restart match" not in page and "Match summary" not in page
