@@ -6,7 +6,8 @@ to act again (or the hole is over), and the new log is written with its version 
 The response is built only after the commit, so an action a player saw accepted is
 always stored, and a refused one changes nothing.
 
-Seat 0 is the person; every other seat is a computer player of the match's level.
+The match is kept as a table (:mod:`app.store.tables`) whose owner is the browser: seat 0
+is the person; every other seat is a computer player of the match's level.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from app.service.match_state import Frame, Outcome, match_state
 from app.service.stats import record_golf_result
 from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
+from app.store import tables as table_store
 from app.store.repository import MatchRecord
 
 PERSON = 0
@@ -81,7 +83,7 @@ class GolfService:
                 view(state, PERSON),
                 f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}",
             )
-            repository.count_hint(connection, repository.GOLF_MATCHES, browser_id)
+            table_store.count_match_hint(connection, browser_id)
             return advice
 
         return in_transaction(self.engine, advise)
@@ -296,7 +298,7 @@ class GolfService:
             level_of=self._computer_levels,
             seed_of=lambda record: self._engine_seed(record.seed),
             settle=settle,
-            save=repository.save_match,
+            save=table_store.save_match,
             on_step=step if frames else None,
         )
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
@@ -314,7 +316,7 @@ class GolfService:
     # ------------------------------------------------------------------ helpers
 
     def _load_or_deal(self, connection: Connection, browser_id: str) -> MatchRecord:
-        record = repository.load_match(connection, browser_id)
+        record = table_store.load_match(connection, browser_id)
         if record is not None:
             return record
         preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
@@ -343,7 +345,7 @@ class GolfService:
         computers_move(state, self._computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
         record.snapshot = snapshot_of(state)
-        repository.insert_match(connection, record)
+        table_store.insert_match(connection, record)
         return record
 
     @staticmethod
@@ -386,10 +388,9 @@ class GolfService:
         return replays.match_source(record.match_id or f"{record.browser_id} {record.seed}")
 
     def _keep_replay(self, connection: Connection, record: MatchRecord, state: GolfState, now: int) -> None:
-        players = state.rules.players
-        seats = [Seat("Player", "person")] + [
-            Seat("Computer" if players == 2 else f"Computer {seat}", "computer", record.level)
-            for seat in range(1, players)
+        seats = [
+            Seat(seat.name, seat.kind, seat.level)
+            for seat in table_store.match_seats(record.browser_id, record.level, state.rules.players)
         ]
         replays.keep(
             connection,

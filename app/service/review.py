@@ -37,7 +37,7 @@ from app.service.errors import Conflict, Forbidden, Invalid, NotFound
 from app.service.review_process import ReviewProcess
 from app.service.table_record import seat_of, seated
 from app.service.turns import deal_seed
-from app.store import repository, reviews
+from app.store import reviews
 from app.store import tables as table_store
 from app.store.repository import MatchRecord
 from app.store.tables import TableRecord
@@ -333,7 +333,7 @@ class Reviewed:
 
 
 def own_match(connection: Connection, browser_id: str) -> Reviewed:
-    record = repository.load_match(connection, browser_id)
+    record = table_store.load_match(connection, browser_id)
     if record is None:
         raise Conflict("There is no match to review yet.")
     return Reviewed(browser_id, match_key(record), PERSON, record.seed, record.rules, record.log)

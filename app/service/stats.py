@@ -107,7 +107,7 @@ def golf_stats(connection: Connection, browser_id: str) -> dict:
         for level in sorted({r["level"] for r in results})
     }
     summary["by_rules"] = _by_rules(results)
-    current = repository.load_match(connection, browser_id)
+    current = table_store.load_match(connection, browser_id)
     if current is not None and not current.recorded:
         summary["actions_taken"] += current.actions_taken  # the match under way counts its actions too
     summary["hints_used"] += _hints_under_way(current)

@@ -1,9 +1,10 @@
-"""The database tables: browsers, their current Golf match and solitaire game, results.
+"""The database tables: browsers, the games of Golf (a match against the computer and a
+table of people alike), solitaire games, results.
 
-A match is stored as its public seed, its rules, the computer's level and the log of
-every seat's actions: the engine replays the log to rebuild the state, so the log is
-the truth and nothing derived is stored twice. ``version`` rises with every accepted
-change and guards against a second tab or a double click (see app/service.py).
+A match of Golf is stored as its public seed, its rules, its seats and the log of every
+seat's actions: the engine replays the log to rebuild the state, so the log is the truth
+and nothing derived is stored twice. ``version`` rises with every accepted change and
+guards against a second tab or a double click (see app/service/turns.py).
 """
 
 from __future__ import annotations
@@ -58,41 +59,6 @@ class Browser(Base):
     """When a change of this browser's was last saved (to the hour); None while it has
     never acted. Empty sessions are purged a day after ``created_at``, the others a
     long while after this (see app/service/browsers.py)."""
-
-
-class GolfMatch(Base):
-    """The browser's current Golf match."""
-
-    __tablename__ = "golf_matches"
-
-    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int] = mapped_column(Integer)
-    """Rises with every accepted change; a write made from an older version is refused."""
-    seed: Mapped[int] = mapped_column(BigInteger)
-    rules: Mapped[dict] = mapped_column(JSON)
-    level: Mapped[str] = mapped_column(String(16))
-    log: Mapped[list] = mapped_column(JSON)
-    actions_taken: Mapped[int] = mapped_column(Integer, default=0)
-    hints_used: Mapped[int] = mapped_column(Integer, default=0)
-    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
-    # Clock times are milliseconds since the epoch: plain integers compare the same on
-    # every database (SQLite drops the time zone of a DateTime).
-    running_since_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
-    last_active_ms: Mapped[int] = mapped_column(BigInteger)
-    paused: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
-    recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
-    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    """Made afresh for every new deal sequence (New game, Restart), so that the reviews
-    of one match are never taken for another's; null for matches from before reviews."""
-    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
-    """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
-    # No default on this side: an insert written for an older schema leaves it to the database.
-    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
-    """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
-    snapshot: Mapped[dict | None] = mapped_column(JSON, nullable=True)
-    """The match as it stands, ``{"moves", "state"}`` (an engine snapshot, hidden cards too:
-    it never leaves the server), so that a read restores it rather than replaying the log;
-    null for a match saved before it was kept."""
 
 
 class GolfResult(Base):
@@ -190,17 +156,26 @@ class ScoreSheet(Base):
     updated_ms: Mapped[int] = mapped_column(BigInteger)
 
 
-class OnlineTable(Base):
-    """A match of Golf whose seats belong to different browsers (or computer players).
+class GolfTable(Base):
+    """A match of Golf: its seats, the rules, the seed and the log of every seat's actions.
 
-    ``seats`` holds, per seat, its kind (``person``, ``computer``, ``open``), the
-    browser sitting there (its id, never sent to anyone), a display name and a computer
-    level. The seed stays private until the match is over; the log is the truth, as for
-    a match against the computer."""
+    Every game of Golf is one. A browser's match against the computer is a table whose
+    ``owner`` is that browser, sitting at seat 0 with computer players in the other seats
+    (one such table per browser, replaced by the next match's deal); a table of people has
+    no owner, and its seats belong to different browsers or to computer players.
 
-    __tablename__ = "online_tables"
+    ``seats`` holds, per seat, its kind (``person``, ``computer``, ``open``), the browser
+    sitting there (its id, never sent to anyone), a display name and a computer level.
+    The seed stays private until the match is over; the log is the truth and the engine
+    replays it to rebuild the state (the snapshots only save it the work)."""
+
+    __tablename__ = "golf_tables"
 
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """A table of people's invite code; for a match against the computer, a random key
+    that is never sent (the match is found by its owner)."""
+    owner: Mapped[str | None] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), nullable=True, unique=True)
+    """The browser whose match against the computer this is; null at a table of people."""
     version: Mapped[int] = mapped_column(Integer)
     """Rises with every accepted change; a write made from an older version is refused."""
     name: Mapped[str] = mapped_column(String(60))
@@ -217,7 +192,10 @@ class OnlineTable(Base):
     recorded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     started_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # Clock times are milliseconds since the epoch: plain integers compare the same on
+    # every database (SQLite drops the time zone of a DateTime).
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    """When the match last changed (against the computer: the person's last activity)."""
     seen_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     """When a person seated here was last known present (a move, an open page seen by a
     turn's timeout, a read); null before the start."""
@@ -230,7 +208,22 @@ class OnlineTable(Base):
     "state"}``, ``state`` an engine snapshot (every card, hidden ones too: it never leaves
     the server), ``moves`` the log's length then. A read restores the newest rather than
     replaying the log, and a page some versions behind is shown the steps since from the
-    one it was drawn at. Null for a table saved before they were kept: its log is replayed."""
+    one it was drawn at. Null for a match saved before they were kept: its log is replayed."""
+    # A match against the computer's own bookkeeping (left at their defaults at a table of
+    # people). No defaults on this side: an insert that does not name them leaves them to
+    # the database.
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """Made afresh for every new deal sequence (New game, Restart), so that the reviews
+    of one match are never taken for another's; null for matches from before reviews."""
+    actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    hints_used: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+    running_since_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    paused: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
 
 
 class OnlineResult(Base):

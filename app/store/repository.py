@@ -4,8 +4,8 @@ Every game request reads one row and writes it back, so these are plain statemen
 the tables of :mod:`app.store.models` (built once, with bound parameters) rather than
 ORM units of work, which cost more than the game itself. A write names the version it
 was made from: if another request saved the row first, nothing is written and
-:class:`LostRace` is raised. The tables of people have their statements in
-:mod:`app.store.tables`.
+:class:`LostRace` is raised. The games of Golf (a match against the computer is a table
+too) have their statements in :mod:`app.store.tables`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
     Browser,
-    GolfMatch,
     GolfResult,
+    GolfTable,
     OnlineResult,
-    OnlineTable,
     PlayReview,
     ServerKey,
     SolitaireGame,
@@ -31,11 +30,10 @@ from app.store.models import (
 )
 
 BROWSERS = Browser.__table__
-GOLF_MATCHES = GolfMatch.__table__
+GOLF_TABLES = GolfTable.__table__
 GOLF_RESULTS = GolfResult.__table__
 SOLITAIRE_GAMES = SolitaireGame.__table__
 SOLITAIRE_RESULTS = SolitaireResult.__table__
-ONLINE_TABLES = OnlineTable.__table__
 ONLINE_RESULTS = OnlineResult.__table__
 TABLE_STREAMS = TableStream.__table__
 SERVER_KEYS = ServerKey.__table__
@@ -153,14 +151,12 @@ def save_preferences(connection: Connection, browser_id: str, preferences: dict)
 
 # Statements are built once with bound parameters: building one per request costs
 # more than running it.
-_SELECT_ONE = {
-    table.name: select(table).where(table.c.browser_id == bindparam("key")) for table in (GOLF_MATCHES, SOLITAIRE_GAMES)
-}
+_SELECT_ONE = {table.name: select(table).where(table.c.browser_id == bindparam("key")) for table in (SOLITAIRE_GAMES,)}
 _UPDATE_ONE = {
     table.name: update(table)
     .where(table.c.browser_id == bindparam("key"), table.c.version == bindparam("read_version"))
     .values({column.name: bindparam(column.name) for column in table.columns if column.name != "browser_id"})
-    for table in (GOLF_MATCHES, SOLITAIRE_GAMES)
+    for table in (SOLITAIRE_GAMES,)
 }
 
 
@@ -223,18 +219,6 @@ def _insert(connection: Connection, table, record) -> None:
     stored = _load(connection, table, type(record), record.browser_id)
     for f in fields(record):
         setattr(record, f.name, getattr(stored, f.name))
-
-
-def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:
-    return _load(connection, GOLF_MATCHES, MatchRecord, browser_id)
-
-
-def save_match(connection: Connection, record: MatchRecord, read_version: int) -> None:
-    _save(connection, GOLF_MATCHES, record, read_version)
-
-
-def insert_match(connection: Connection, record: MatchRecord) -> None:
-    _insert(connection, GOLF_MATCHES, record)
 
 
 def add_golf_result(connection: Connection, **values) -> None:

@@ -1,23 +1,29 @@
-"""Reading and writing the tables of people (:class:`app.store.models.OnlineTable`), their
-results and their open event streams, with SQLAlchemy Core as :mod:`app.store.repository`
-does for the other games: a write names the version it was made from, and loses the race
-(:class:`~app.store.repository.LostRace`) if another request saved the row first.
+"""Reading and writing the games of Golf (:class:`app.store.models.GolfTable`): the tables
+of people, found by their code, with their results and their open event streams, and each
+browser's match against the computer, a table with one person found by its owner. With
+SQLAlchemy Core as :mod:`app.store.repository` does for the other games: a write names the
+version it was made from, and loses the race (:class:`~app.store.repository.LostRace`) if
+another request saved the row first.
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, and_, bindparam, delete, func, insert, or_, select, update
 
 from app.store.repository import (
+    GOLF_TABLES,
     ONLINE_RESULTS,
-    ONLINE_TABLES,
     PLAY_REVIEWS,
     TABLE_STREAMS,
     LostRace,
+    MatchRecord,
+    insert_if_absent,
     is_key,
+    note_action,
     values_of,
 )
 
@@ -91,10 +97,13 @@ class TableRecord:
 
 
 _TABLE_FIELDS = [f.name for f in fields(TableRecord)]
-_SELECT_TABLE = select(ONLINE_TABLES).where(ONLINE_TABLES.c.code == bindparam("key"))
+# A table of people has no owner: a browser's match against the computer is never
+# reached by a code, whatever code is asked for.
+_OF_PEOPLE = GOLF_TABLES.c.owner.is_(None)
+_SELECT_TABLE = select(GOLF_TABLES).where(GOLF_TABLES.c.code == bindparam("key"), _OF_PEOPLE)
 _UPDATE_TABLE = (
-    update(ONLINE_TABLES)
-    .where(ONLINE_TABLES.c.code == bindparam("key"), ONLINE_TABLES.c.version == bindparam("read_version"))
+    update(GOLF_TABLES)
+    .where(GOLF_TABLES.c.code == bindparam("key"), GOLF_TABLES.c.version == bindparam("read_version"), _OF_PEOPLE)
     .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"})
 )
 
@@ -115,7 +124,7 @@ def _table_values(record: TableRecord) -> dict:
 
 
 def insert_table(connection: Connection, record: TableRecord) -> None:
-    connection.execute(insert(ONLINE_TABLES).values(**_table_values(record)))
+    connection.execute(insert(GOLF_TABLES).values(**_table_values(record)))
 
 
 def save_table(connection: Connection, record: TableRecord, read_version: int) -> None:
@@ -130,11 +139,119 @@ def save_table(connection: Connection, record: TableRecord, read_version: int) -
     record.version = read_version + 1
 
 
+# ---------------------------------------------------------------- a match against the computer
+
+
+def match_seats(browser_id: str, level: str, players: int) -> list[TableSeat]:
+    """The seats of a browser's match against the computer: the person at seat 0 and a
+    computer player of the match's level at each other seat, named as its replay names them."""
+    return [TableSeat.person(browser_id, "Player")] + [
+        TableSeat.computer(level, "Computer" if players == 2 else f"Computer {seat}") for seat in range(1, players)
+    ]
+
+
+# The match's own columns, under the names its record gives them (``last_active_ms`` is
+# the table's ``updated_ms``: the match changes only when its person acts).
+_MATCH_COLUMNS = (
+    "version",
+    "seed",
+    "rules",
+    "log",
+    "recorded",
+    "match_id",
+    "actions_taken",
+    "hints_used",
+    "elapsed_ms",
+    "running_since_ms",
+    "paused",
+    "daily",
+    "practice",
+)
+_SELECT_MATCH = select(GOLF_TABLES).where(GOLF_TABLES.c.owner == bindparam("key"))
+_UPDATE_MATCH = (
+    update(GOLF_TABLES)
+    .where(GOLF_TABLES.c.owner == bindparam("key"), GOLF_TABLES.c.version == bindparam("read_version"))
+    .values({name: bindparam(name) for name in (*_MATCH_COLUMNS, "seats", "status", "updated_ms", "snapshots")})
+)
+
+
+def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:
+    """The browser's match against the computer, if it has one."""
+    row = connection.execute(_SELECT_MATCH, {"key": browser_id}).mappings().first()
+    if row is None:
+        return None
+    snapshots = row["snapshots"]
+    snapshot = {k: v for k, v in snapshots[-1].items() if k != "version"} if snapshots else None
+    return MatchRecord(
+        browser_id=browser_id,
+        last_active_ms=row["updated_ms"],
+        level=next(seat["level"] for seat in row["seats"] if seat["kind"] == "computer"),
+        snapshot=snapshot,
+        **{name: row[name] for name in _MATCH_COLUMNS},
+    )
+
+
+def _match_values(record: MatchRecord, version: int) -> dict:
+    values = {name: getattr(record, name) for name in _MATCH_COLUMNS}
+    values["version"] = version
+    values["seats"] = [
+        seat.to_json() for seat in match_seats(record.browser_id, record.level, int(record.rules.get("players", 2)))
+    ]
+    values["status"] = "over" if record.recorded else "playing"
+    values["updated_ms"] = record.last_active_ms
+    values["snapshots"] = [{"version": version, **record.snapshot}] if record.snapshot is not None else None
+    return values
+
+
+def save_match(connection: Connection, record: MatchRecord, read_version: int) -> None:
+    """Write ``record`` over the match read at ``read_version``, raising the version by one
+    (:class:`LostRace` if another request wrote first)."""
+    # The browser's row first, as the purge does, so the two never wait on each other
+    # in opposite orders.
+    note_action(connection, record.browser_id)
+    values = _match_values(record, read_version + 1)
+    values["key"] = record.browser_id
+    values["read_version"] = read_version
+    if connection.execute(_UPDATE_MATCH, values).rowcount != 1:
+        raise LostRace()
+    record.version = read_version + 1
+
+
+def insert_match(connection: Connection, record: MatchRecord) -> None:
+    """The browser's first match, unless a parallel request made one first: then that one
+    is kept and ``record`` takes its values, so the caller goes on with the match stored."""
+    values = _match_values(record, record.version)
+    values |= {
+        "code": secrets.token_urlsafe(18),  # never sent: the match is found by its owner
+        "owner": record.browser_id,
+        "name": "",
+        "notices": [],
+        "created_ms": record.last_active_ms,
+        "started_ms": record.last_active_ms,
+    }
+    insert_if_absent(connection, GOLF_TABLES, values)
+    stored = load_match(connection, record.browser_id)
+    assert stored is not None  # this request's row, or the one a parallel request made
+    for f in fields(record):
+        setattr(record, f.name, getattr(stored, f.name))
+
+
+def count_match_hint(connection: Connection, browser_id: str) -> None:
+    """One more hint used in the browser's match, keeping its version: advice changes
+    nothing in play, so the page's next move is not refused as stale because of it."""
+    connection.execute(
+        update(GOLF_TABLES).where(GOLF_TABLES.c.owner == browser_id).values(hints_used=GOLF_TABLES.c.hints_used + 1)
+    )
+
+
+# ---------------------------------------------------------------- the tables of people
+
+
 def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) -> list[str]:
     query = (
-        select(ONLINE_TABLES.c.code)
-        .where(ONLINE_TABLES.c.deadline_ms <= now_ms)
-        .order_by(ONLINE_TABLES.c.deadline_ms)
+        select(GOLF_TABLES.c.code)
+        .where(GOLF_TABLES.c.deadline_ms <= now_ms, _OF_PEOPLE)
+        .order_by(GOLF_TABLES.c.deadline_ms)
         .limit(limit)
     )
     return list(connection.execute(query).scalars())
@@ -145,28 +262,29 @@ def note_read(connection: Connection, code: str, now_ms: int, present: bool) -> 
     when the reader sits there (``present``), its people as present now. The version
     stays: nothing in play changed, and no open page must fetch it again."""
     values = {"read_ms": now_ms, **({"seen_ms": now_ms} if present else {})}
-    connection.execute(update(ONLINE_TABLES).where(ONLINE_TABLES.c.code == code).values(**values))
+    connection.execute(update(GOLF_TABLES).where(GOLF_TABLES.c.code == code, _OF_PEOPLE).values(**values))
 
 
 def _untouched(finished_before_ms: int, unjoined_before_ms: int, streams_since_ms: int):
     """Tables over, or waiting, neither changed nor read since the bound of their kind,
     and with no seated person's stream marked since ``streams_since_ms``."""
-    last_read = func.coalesce(ONLINE_TABLES.c.read_ms, 0)
+    last_read = func.coalesce(GOLF_TABLES.c.read_ms, 0)
     watched = select(TABLE_STREAMS.c.table_code).where(TABLE_STREAMS.c.seen_ms >= streams_since_ms)
     return and_(
+        _OF_PEOPLE,  # a match against the computer goes with its browser
         or_(
             and_(
-                ONLINE_TABLES.c.status == "over",
-                ONLINE_TABLES.c.updated_ms < finished_before_ms,
+                GOLF_TABLES.c.status == "over",
+                GOLF_TABLES.c.updated_ms < finished_before_ms,
                 last_read < finished_before_ms,
             ),
             and_(
-                ONLINE_TABLES.c.status == "waiting",
-                ONLINE_TABLES.c.updated_ms < unjoined_before_ms,
+                GOLF_TABLES.c.status == "waiting",
+                GOLF_TABLES.c.updated_ms < unjoined_before_ms,
                 last_read < unjoined_before_ms,
             ),
         ),
-        ONLINE_TABLES.c.code.not_in(watched),
+        GOLF_TABLES.c.code.not_in(watched),
     )
 
 
@@ -186,9 +304,9 @@ def purgeable_tables(
     ``streams_since_ms``) is kept. Returns the codes to purge and the last code looked
     at (None when no table was left to look at), to go on from."""
     query = (
-        select(ONLINE_TABLES.c.code, ONLINE_TABLES.c.status, ONLINE_TABLES.c.seats)
-        .where(ONLINE_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
-        .order_by(ONLINE_TABLES.c.code)
+        select(GOLF_TABLES.c.code, GOLF_TABLES.c.status, GOLF_TABLES.c.seats)
+        .where(GOLF_TABLES.c.code > after, _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+        .order_by(GOLF_TABLES.c.code)
         .limit(limit)
     )
     rows = list(connection.execute(query))
@@ -218,11 +336,9 @@ def delete_tables(
         return 0
     gone = list(
         connection.execute(
-            delete(ONLINE_TABLES)
-            .where(
-                ONLINE_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms)
-            )
-            .returning(ONLINE_TABLES.c.code)
+            delete(GOLF_TABLES)
+            .where(GOLF_TABLES.c.code.in_(codes), _untouched(finished_before_ms, unjoined_before_ms, streams_since_ms))
+            .returning(GOLF_TABLES.c.code)
         ).scalars()
     )
     if gone:

@@ -68,7 +68,7 @@ def true_state(golf_app, browser_state: dict, log: list[str]):
 def stored_log(golf_app, api) -> list[str]:
     """The stored log of this client's match, read straight from the database."""
     from app.service.browsers import browser_id_for
-    from app.store.repository import load_match
+    from app.store.tables import load_match
     from app.web.session import COOKIE_NAME
 
     browser_id = browser_id_for(api.cookies[COOKIE_NAME])

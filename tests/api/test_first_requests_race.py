@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from app.service.browsers import browser_id_for
-from app.store.repository import BROWSERS, GOLF_MATCHES, SOLITAIRE_GAMES
+from app.store.repository import BROWSERS, GOLF_TABLES, SOLITAIRE_GAMES
 from app.web.session import COOKIE_NAME
 
 REQUESTS = [("POST", "/api/match/new"), ("GET", "/api/match"), ("POST", "/api/solitaire/new")]
@@ -51,8 +51,8 @@ def test_many_first_requests_with_one_new_cookie_all_succeed_and_make_one_browse
         assert all(status < 500 for status in statuses), statuses
         browser_id = browser_id_for(token)
         with engine.connect() as connection:
-            for table in (BROWSERS, GOLF_MATCHES, SOLITAIRE_GAMES):
-                key = table.c.id if table is BROWSERS else table.c.browser_id
+            for table in (BROWSERS, GOLF_TABLES, SOLITAIRE_GAMES):
+                key = table.c.id if table is BROWSERS else table.c.owner if table is GOLF_TABLES else table.c.browser_id
                 assert connection.execute(select(func.count()).where(key == browser_id)).scalar() == 1
         # And the browser goes on with the match it was left with.
         after = TestClient(golf_app).get("/api/match", headers={"cookie": f"{COOKIE_NAME}={token}"})

@@ -11,8 +11,8 @@ from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.browsers import browser_id_for
 from app.service.turns import deal_seed
-from app.store.models import GolfMatch
-from app.store.repository import load_match
+from app.store.models import GolfTable
+from app.store.tables import load_match
 from app.web.session import COOKIE_NAME
 from tests.api.helpers import ROUTES
 
@@ -52,7 +52,7 @@ def test_a_match_saved_before_its_state_was_kept_is_replayed_and_plays_on(golf_a
     browser = browser_id_for(api.cookies[COOKIE_NAME])
     service = golf_app.state.golf
     with golf_app.state.engine.begin() as connection:
-        connection.execute(update(GolfMatch).where(GolfMatch.browser_id == browser).values(snapshot=None))
+        connection.execute(update(GolfTable).where(GolfTable.owner == browser).values(snapshots=None))
     service.cache.clear()
     again = api.get("/api/match").json()
     assert again["players"] == shown["players"] and again["legal"] == shown["legal"]

@@ -82,7 +82,7 @@ def test_a_fresh_sqlite_database_is_migrated_and_a_second_start_changes_nothing(
         for _ in range(2):
             engine = make_engine(url)
             migrate(engine)
-            assert {"browsers", "golf_matches", "solitaire_games", "server_keys"} <= set(
+            assert {"browsers", "golf_tables", "solitaire_games", "server_keys"} <= set(
                 inspect(engine).get_table_names()
             )
             engine.dispose()

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from app.main import create_app
 from app.service.browsers import browser_id_for, purge_sessions
 from app.settings import Settings
-from app.store.repository import BROWSERS, GOLF_MATCHES, GOLF_RESULTS, SOLITAIRE_GAMES
+from app.store.repository import BROWSERS, GOLF_RESULTS, GOLF_TABLES, SOLITAIRE_GAMES
 from app.web.session import COOKIE_NAME
 from tests.databases import fresh_database
 
@@ -35,7 +35,7 @@ def _session(client: TestClient) -> str:
 
 
 def _rows(engine, table, token: str) -> int:
-    key = table.c.id if table is BROWSERS else table.c.browser_id
+    key = table.c.id if table is BROWSERS else table.c.owner if table is GOLF_TABLES else table.c.browser_id
     with engine.connect() as connection:
         return connection.execute(select(func.count()).select_from(table).where(key == browser_id_for(token))).scalar()
 
@@ -66,7 +66,7 @@ def test_the_purge_removes_empty_sessions_after_a_day_and_keeps_the_ones_that_pl
 
         assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + timedelta(hours=25)) == 1
         assert _rows(engine, BROWSERS, empty) == 0
-        assert _rows(engine, GOLF_MATCHES, empty) == 0 and _rows(engine, SOLITAIRE_GAMES, empty) == 0
+        assert _rows(engine, GOLF_TABLES, empty) == 0 and _rows(engine, SOLITAIRE_GAMES, empty) == 0
         for token in (golfer, finished, solitaire):
             assert _rows(engine, BROWSERS, token) == 1
         assert _rows(engine, GOLF_RESULTS, finished) == 1
@@ -82,7 +82,7 @@ def test_the_purge_removes_empty_sessions_after_a_day_and_keeps_the_ones_that_pl
         assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + KEEP - DAY) == 0
         assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + KEEP + DAY) == 3
         with engine.connect() as connection:
-            for table in (BROWSERS, GOLF_MATCHES, GOLF_RESULTS, SOLITAIRE_GAMES):
+            for table in (BROWSERS, GOLF_TABLES, GOLF_RESULTS, SOLITAIRE_GAMES):
                 assert connection.execute(select(func.count()).select_from(table)).scalar() == 0
 
 
@@ -122,7 +122,7 @@ def test_upgrading_an_installation_keeps_every_browser_that_played(own_database)
     played as active, so the first purge after the upgrade removes only empty ones."""
     from alembic import command
     from alembic.config import Config
-    from sqlalchemy import insert
+    from sqlalchemy import JSON, column, insert, table
 
     from app.store.database import MIGRATIONS, make_engine, migrate
 
@@ -133,6 +133,12 @@ def test_upgrading_an_installation_keeps_every_browser_that_played(own_database)
         config.attributes["connection"] = connection
         command.upgrade(config, "0001")
     made = datetime.now(UTC) - 3 * DAY
+    golf_matches = table(  # as revision 0001 made it
+        "golf_matches",
+        *(column(name) for name in ("browser_id", "version", "seed", "level", "actions_taken", "hints_used")),
+        *(column(name) for name in ("elapsed_ms", "running_since_ms", "last_active_ms")),
+        *(column(name, JSON) for name in ("rules", "log")),
+    )
     match = {
         "seed": 1,
         "rules": {},
@@ -157,7 +163,7 @@ def test_upgrading_an_installation_keeps_every_browser_that_played(own_database)
         for name in ("viewer", "player", "hinted", "loser"):
             connection.execute(insert(BROWSERS).values(id=browser_id_for(name), created_at=made, preferences={}))
         connection.execute(
-            insert(GOLF_MATCHES),
+            insert(golf_matches),
             [
                 {**match, "browser_id": browser_id_for("viewer"), "version": 1},
                 {**match, "browser_id": browser_id_for("player"), "version": 4, "actions_taken": 3},
@@ -210,7 +216,7 @@ def test_a_browser_purged_in_the_middle_of_its_request_is_made_again(tmp_path, m
             assert purged == [1]
             assert response.status_code == 200 and response.json()["actions_taken"] == 0
             assert _rows(app.state.engine, BROWSERS, token) == 1
-            assert _rows(app.state.engine, GOLF_MATCHES, token) == 1
+            assert _rows(app.state.engine, GOLF_TABLES, token) == 1
 
 
 def test_a_score_sheet_or_an_online_table_keeps_its_session_from_the_purge(own_database):

@@ -16,7 +16,7 @@ from app.cards import SUIT_SYMBOLS, card_name
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.browsers import browser_id_for
-from app.store.repository import load_match
+from app.store.tables import load_match
 from app.web.session import COOKIE_NAME
 from app.web.table import RANK_SHOWN
 

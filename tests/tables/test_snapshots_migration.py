@@ -91,7 +91,7 @@ def test_a_table_in_play_before_the_upgrade_plays_on_as_it_would_have(kind, tmp_
             answer = service.act(browser, "oldtable", choice, if_match=12)
             assert answer.table["version"] == 13
             with app.state.engine.connect() as connection:
-                row = connection.execute(text("SELECT log, snapshots FROM online_tables WHERE code = 'oldtable'")).one()
+                row = connection.execute(text("SELECT log, snapshots FROM golf_tables WHERE code = 'oldtable'")).one()
             stored_log = row[0] if isinstance(row[0], list) else json.loads(row[0])
             snapshots = row[1] if isinstance(row[1], list) else json.loads(row[1])
             assert stored_log == expected.log

@@ -13,7 +13,7 @@ import threading
 from sqlalchemy import update
 
 from app.players.greedy import GreedyPlayer
-from app.store.models import OnlineTable
+from app.store.models import GolfTable
 from tests.tables.tablekit import make_table, ok, person, post_action, record, seated, start, true_state
 
 
@@ -149,7 +149,7 @@ def test_a_table_stored_before_snapshots_were_kept_is_read_and_played_on_alike(g
     kept = service.since("a spectator", code, seen)
     assert len(kept.frames) == 3
     with golf_app.state.engine.begin() as connection:
-        connection.execute(update(OnlineTable).where(OnlineTable.code == code).values(snapshots=None))
+        connection.execute(update(GolfTable).where(GolfTable.code == code).values(snapshots=None))
     service.cache.clear()
     replayed = service.since("a spectator", code, seen)
     assert (replayed.frames, replayed.events, replayed.moves) == (kept.frames, kept.events, kept.moves)

@@ -320,3 +320,25 @@ def test_a_table_with_an_open_page_on_the_purging_process_is_kept(golf_app, api,
     assert record(golf_app, code) is not None
     purge(lambda other: False)
     assert record(golf_app, code) is None
+
+
+def test_a_match_against_the_computer_is_never_purged_as_a_table(golf_app, api, clock):
+    """A finished match is a table too, but it belongs to its browser: it goes when the
+    browser's session is purged, never with the tables of people left unread."""
+    from sqlalchemy import update
+
+    from app.service.browsers import browser_id_for
+    from app.store.repository import GOLF_TABLES
+    from app.web.session import COOKIE_NAME
+
+    api.get("/api/match")
+    browser = browser_id_for(api.cookies[COOKIE_NAME])
+    engine = golf_app.state.engine
+    with engine.begin() as connection:  # as a match over, and untouched, long ago
+        connection.execute(
+            update(GOLF_TABLES).where(GOLF_TABLES.c.owner == browser).values(status="over", updated_ms=0, read_ms=None)
+        )
+    purge_tables(engine, finished_for=timedelta(days=30), unjoined_for=timedelta(hours=24), now_ms=clock[0] + 10**11)
+    with engine.connect() as connection:
+        assert table_store.load_match(connection, browser) is not None
+    assert api.get("/api/match").status_code == 200

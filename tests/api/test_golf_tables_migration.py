@@ -1,0 +1,172 @@
+"""Every game of Golf is a table (migration 0010): a database made by the release before
+it, upgraded on SQLite and on PostgreSQL, goes on exactly as it would have.
+
+``data/release_0009.json`` is that release's database and its answers: the release's own
+services (revision 0009) played a browser's match against the computer to every phase
+(just dealt, mid-opening, holding a drawn card, the hole over, the match over, paused,
+four players with a hint asked, to be undone, stored before snapshots were kept, in its
+second hole with the first hole's review lost to a restart, today's counted daily deal
+and a practice one, one begun after another was given up), tables of people waiting,
+playing and over, and reviews made; then it dumped every row and, with its clock at
+``answer_at``, gave each person's answers: the match as shown, the statistics, the first
+hole's review, and the answer to each one's next request (a move, an undo, Resume, a new
+match, a join).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import MetaData, create_engine, func, inspect, select
+
+from app.resources import MIGRATIONS
+from app.service.golf import GolfService
+from app.service.notify import notifier_for
+from app.service.review import ReviewService
+from app.service.stats import golf_stats
+from app.service.tables import TableService
+from app.store.repository import GOLF_TABLES
+from tests.databases import fresh_database
+
+RELEASE = json.loads((Path(__file__).parent / "data" / "release_0009.json").read_text())
+DEAL_KEY = RELEASE["deal_key"].encode()
+# Parents before the rows that name them.
+ORDER = ["browsers", "server_keys", "golf_matches", "golf_results", "online_tables", "online_results"]
+
+
+def _decoded(value):
+    if isinstance(value, dict) and set(value) == {"datetime"}:
+        return datetime.fromisoformat(value["datetime"])
+    return value
+
+
+def _config(connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _release_database(url: str) -> None:
+    """The release's schema (revision 0009) holding the release's rows."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(_config(connection), "0009")
+        metadata = MetaData()
+        metadata.reflect(connection)
+        names = ORDER + sorted(set(RELEASE["rows"]) - set(ORDER) - {"alembic_version"})
+        for name in names:
+            rows = [{k: _decoded(v) for k, v in row.items()} for row in RELEASE["rows"][name]]
+            if rows:
+                connection.execute(metadata.tables[name].insert(), rows)
+    engine.dispose()
+
+
+def _upgraded(url: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(_config(connection), "head")
+    engine.dispose()
+
+
+def _refusal(call, *args) -> list:
+    try:
+        return list(call(*args))
+    except Exception as error:  # a refusal, as the release recorded it
+        return [type(error).__name__, str(error)]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def upgraded(request, tmp_path):
+    with fresh_database(request.param, tmp_path) as url:
+        _release_database(url)
+        _upgraded(url)
+        engine = create_engine(url)
+        yield url, engine
+        engine.dispose()
+
+
+def test_every_match_against_the_computer_answers_as_the_release_did(upgraded):
+    url, engine = upgraded
+    assert {"golf_matches", "online_tables"}.isdisjoint(inspect(engine).get_table_names())
+    with engine.connect() as connection:
+        owned = connection.execute(select(func.count()).where(GOLF_TABLES.c.owner.is_not(None))).scalar()
+    assert owned == len(RELEASE["rows"]["golf_matches"]) == len(RELEASE["matches"])
+
+    at = RELEASE["answer_at"]
+    golf = GolfService(engine, DEAL_KEY, now=lambda: at)
+    reviews = ReviewService(engine, DEAL_KEY, now=lambda: at)
+    try:
+        for name, then in RELEASE["matches"].items():
+            browser = then["browser"]
+            assert golf.current(browser).state == then["current"], name
+            with engine.connect() as connection:
+                assert golf_stats(connection, browser) == then["stats"], name
+            assert _refusal(reviews.match_review, browser, 1) == then["review"], name
+        for name, then in RELEASE["matches"].items():
+            browser = then["browser"]
+            version = golf.current(browser).state["version"]
+            kind, body = then["next"]["request"]
+            if kind == "resume":
+                outcome = golf.resume(browser, if_match=version)
+            elif kind == "undo":
+                outcome = golf.undo(browser, if_match=version)
+            elif kind == "new_match":
+                outcome = golf.new_match(browser, **body, if_match=version)
+            else:
+                outcome = golf.act(browser, body, if_match=version, frames=True)
+            assert outcome.state == then["next"]["answer"], name
+            assert [list(u) for u in outcome.undone] == then["next"]["undone"], name
+            assert [[f.events, f.seen] for f in outcome.frames] == then["next"]["frames"], name
+    finally:
+        reviews.close()
+
+
+def test_every_table_of_people_answers_as_the_release_did(upgraded):
+    url, engine = upgraded
+    at = RELEASE["answer_at"]
+    tables = TableService(engine, DEAL_KEY, notifier_for(url), now=lambda: at)
+    try:
+        for name, then in RELEASE["tables"].items():
+            assert tables.table(then["host"], then["code"]) == then["table"], name
+            if "next" in then:
+                asked = then["next"]
+                if asked["request"] == "join":
+                    answer = tables.join(asked["browser"], then["code"], "Eve")
+                else:
+                    version = tables.table(asked["browser"], then["code"])["version"]
+                    answer = tables.act(asked["browser"], then["code"], asked["request"], if_match=version)
+                assert answer.table == asked["answer"], name
+    finally:
+        tables.close()
+
+
+def test_a_match_is_never_reached_as_a_table_of_people(upgraded):
+    url, engine = upgraded
+    tables = TableService(engine, DEAL_KEY, notifier_for(url), now=lambda: RELEASE["answer_at"])
+    try:
+        with engine.connect() as connection:
+            codes = connection.execute(select(GOLF_TABLES.c.code).where(GOLF_TABLES.c.owner.is_not(None))).scalars()
+            for code in codes:
+                with pytest.raises(Exception, match="no table with this code"):
+                    tables.table(RELEASE["matches"]["dealt"]["browser"], code)
+    finally:
+        tables.close()
+
+
+def test_downgraded_again_every_row_is_as_the_release_stored_it(upgraded):
+    url, engine = upgraded
+    with engine.begin() as connection:
+        command.downgrade(_config(connection), "0009")
+    metadata = MetaData()
+    metadata.reflect(engine)
+    with engine.connect() as connection:
+        for name, key in (("golf_matches", "browser_id"), ("online_tables", "code")):
+            table = metadata.tables[name]
+            stored = [dict(row) for row in connection.execute(select(table).order_by(table.c[key])).mappings()]
+            assert stored == sorted(RELEASE["rows"][name], key=lambda row: row[key]), name
