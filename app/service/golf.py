@@ -32,21 +32,24 @@ from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
 from app.service.match_state import Frame, Outcome, match_state
 from app.service.stats import record_golf_result
+from app.service.table_record import computer_levels, state_at
 from app.service.turns import computers_move, deal_seed, run_turn, told
 from app.store import repository
 from app.store import tables as table_store
-from app.store.repository import MatchRecord
+from app.store.tables import TableRecord, match_seats
 
 PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
 
-def snapshot_of(state: GolfState) -> dict:
-    """What a match's row keeps of its state beside the log (:meth:`GolfState.snapshot`)."""
-    return {"moves": len(state.log), "state": state.snapshot()}
+def snapshots_of(record: TableRecord, state: GolfState) -> list[dict]:
+    """What a match's row keeps of its state beside the log once ``state`` is saved as its
+    next version (:meth:`GolfState.snapshot`): its pages are told each move as it is made,
+    so the newest is all it needs."""
+    return [{"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()}]
 
 
-Change = Callable[[Connection, MatchRecord, GolfState], "list[Event] | GolfState | None"]
+Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState | None"]
 
 
 class GolfService:
@@ -59,7 +62,7 @@ class GolfService:
         self.default_level = default_level
         self.cache = StateCache()
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
-        self.on_hole_scored: Callable[[MatchRecord, GolfState], None] | None = None
+        self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
 
     # ------------------------------------------------------------------ reads
 
@@ -270,7 +273,7 @@ class GolfService:
         now = self.now()
         steps: list[Frame] = []
 
-        def settle(connection: Connection, record: MatchRecord, state: GolfState) -> None:
+        def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
                 clock.stop(record, now)
                 record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
@@ -280,7 +283,8 @@ class GolfService:
                 self._keep_replay(connection, record, state, now)
                 record.recorded = True
             clock.touch(record, now)
-            record.snapshot = snapshot_of(state)
+            record.status = "over" if state.is_over else "playing"
+            record.snapshots = snapshots_of(record, state)
 
         def step(state: GolfState, events: list[Event]) -> None:
             steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
@@ -295,7 +299,7 @@ class GolfService:
             load,
             if_match,
             change,
-            level_of=self._computer_levels,
+            level_of=computer_levels,
             seed_of=lambda record: self._engine_seed(record.seed),
             settle=settle,
             save=table_store.save_match,
@@ -308,32 +312,31 @@ class GolfService:
         self.cache.put(self._key(record), state)  # only once described: the next request alters it
         return outcome
 
-    @staticmethod
-    def _computer_levels(record: MatchRecord) -> Callable[[int], str | None]:
-        """Every seat but the person's is a computer player of the match's level."""
-        return lambda seat: None if seat == PERSON else record.level
-
     # ------------------------------------------------------------------ helpers
 
-    def _load_or_deal(self, connection: Connection, browser_id: str) -> MatchRecord:
+    def _load_or_deal(self, connection: Connection, browser_id: str) -> TableRecord:
         record = table_store.load_match(connection, browser_id)
         if record is not None:
             return record
         preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
-        record = MatchRecord(
-            browser_id=browser_id,
+        now = self.now()
+        record = TableRecord(
+            code=secrets.token_urlsafe(18),  # never sent: the match is found by its owner
             version=1,
-            seed=0,
+            name="",
+            status="playing",
             rules={},
-            hints_used=0,
-            elapsed_ms=0,
-            running_since_ms=None,
-            last_active_ms=0,
-            paused=False,
-            recorded=False,
-            level="",
+            seed=0,
+            seats=[],
             log=[],
-            actions_taken=0,
+            notices=[],
+            timer_seconds=None,
+            deadline_ms=None,
+            recorded=False,
+            created_ms=now,
+            started_ms=now,
+            updated_ms=now,
+            owner=browser_id,
         )
         self._reset(
             record,
@@ -342,11 +345,10 @@ class GolfService:
             self._rules_or_standard(preferences.get("rules")),
         )
         state = self._fresh_state(record)
-        computers_move(state, self._computer_levels(record), self._engine_seed(record.seed))
+        computers_move(state, computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
-        record.snapshot = snapshot_of(state)
-        table_store.insert_match(connection, record)
-        return record
+        record.snapshots = [{"version": record.version, "moves": len(state.log), "state": state.snapshot()}]
+        return table_store.insert_match(connection, record)
 
     @staticmethod
     def _rules_or_standard(rules: dict | None) -> RuleSet:
@@ -355,43 +357,35 @@ class GolfService:
         except RulesError:  # rules saved by an older version that no longer validate
             return RuleSet()
 
-    def _reset(self, record: MatchRecord, seed: int, level: str, rules: RuleSet) -> None:
-        record.seed, record.level, record.rules = seed, level, rules.model_dump()
+    def _reset(self, record: TableRecord, seed: int, level: str, rules: RuleSet) -> None:
+        record.seed, record.rules, record.status = seed, rules.model_dump(), "playing"
+        record.seats = match_seats(record.browser_id, level, rules.players)
         record.match_id = secrets.token_hex(16)
         record.log, record.actions_taken, record.hints_used, record.recorded = [], 0, 0, False
         record.daily, record.practice = None, False
         clock.reset(record, self.now())
 
-    def _fresh_state(self, record: MatchRecord) -> GolfState:
+    def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._engine_seed(record.seed), RuleSet(**record.rules))
 
-    def _state(self, record: MatchRecord) -> GolfState:
+    def _state(self, record: TableRecord) -> GolfState:
         state = self.cache.take(self._key(record))
-        if state is not None:
-            return state
-        rules = RuleSet(**record.rules)
-        kept = record.snapshot
-        if kept is not None and kept.get("moves") == len(record.log):
-            return GolfState.restore(rules, kept["state"], record.log)
-        return replay(self._engine_seed(record.seed), rules, record.log)  # saved before snapshots were kept
+        return state if state is not None else state_at(record, self._engine_seed(record.seed), len(record.log))
 
     @staticmethod
-    def _key(record: MatchRecord) -> tuple:
+    def _key(record: TableRecord) -> tuple:
         return record.browser_id, record.version, record.seed
 
     def _engine_seed(self, seed: int) -> int:
         return deal_seed(self.deal_key, seed)
 
     @staticmethod
-    def _replay_source(record: MatchRecord) -> str:
+    def _replay_source(record: TableRecord) -> str:
         # Matches from before reviews have no id of their own: the browser's, with the seed.
         return replays.match_source(record.match_id or f"{record.browser_id} {record.seed}")
 
-    def _keep_replay(self, connection: Connection, record: MatchRecord, state: GolfState, now: int) -> None:
-        seats = [
-            Seat(seat.name, seat.kind, seat.level)
-            for seat in table_store.match_seats(record.browser_id, record.level, state.rules.players)
-        ]
+    def _keep_replay(self, connection: Connection, record: TableRecord, state: GolfState, now: int) -> None:
+        seats = [Seat(seat.name, seat.kind, seat.level) for seat in record.seats]
         replays.keep(
             connection,
             self.deal_key,
@@ -406,7 +400,7 @@ class GolfService:
             shown_from_ms=daily.over_ms(record.daily) if record.daily else 0,
         )
 
-    def _abandon(self, connection: Connection, record: MatchRecord, state: GolfState) -> None:
+    def _abandon(self, connection: Connection, record: TableRecord, state: GolfState) -> None:
         """Record a begun, unfinished match as a loss before it is replaced; a counted
         daily attempt given up counts as played, begun or not."""
         now = self.now()
@@ -419,16 +413,16 @@ class GolfService:
             record.recorded = True
 
     @staticmethod
-    def _refuse_if_paused(record: MatchRecord) -> None:
+    def _refuse_if_paused(record: TableRecord) -> None:
         if record.paused:
             raise Conflict("The game is paused: resume it to play.")
 
     @staticmethod
-    def _refuse_if_counted(record: MatchRecord, what: str) -> None:
+    def _refuse_if_counted(record: TableRecord, what: str) -> None:
         if record.daily and not record.practice:
             raise Conflict(f"{what} is off in today's counted daily deal: everyone plays it alike.")
 
-    def _describe(self, record: MatchRecord, state: GolfState, events: list[dict], now: int) -> dict:
+    def _describe(self, record: TableRecord, state: GolfState, events: list[dict], now: int) -> dict:
         """The API's match state."""
         return match_state(
             state,

@@ -39,7 +39,6 @@ from app.service.table_record import seat_of, seated
 from app.service.turns import deal_seed
 from app.store import reviews
 from app.store import tables as table_store
-from app.store.repository import MatchRecord
 from app.store.tables import TableRecord
 
 log = logging.getLogger(__name__)
@@ -115,7 +114,7 @@ class ReviewService:
 
     # ------------------------------------------------------------------ computing
 
-    def hole_scored(self, record: MatchRecord, state: GolfState) -> None:
+    def hole_scored(self, record: TableRecord, state: GolfState) -> None:
         """A hole of a match against the computer was scored and committed: review it."""
         job = self.job(
             record.browser_id, match_key(record), PERSON, record.seed, record.rules, state.log, len(state.hole_scores)
@@ -313,7 +312,7 @@ def table_key(code: str) -> str:
     return f"table-{code}"
 
 
-def match_key(record: MatchRecord) -> str:
+def match_key(record: TableRecord) -> str:
     """The match's identity for its reviews (matches from before reviews have none: their seed)."""
     return record.match_id or f"seed-{record.seed}"
 

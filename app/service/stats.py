@@ -8,13 +8,13 @@ from sqlalchemy import Connection
 from app.golf.engine import GolfState
 from app.store import repository
 from app.store import tables as table_store
-from app.store.repository import MatchRecord
+from app.store.tables import TableRecord
 
 PERSON = 0
 
 
 def record_golf_result(
-    connection: Connection, record: MatchRecord, state: GolfState, elapsed_seconds: int, abandoned: bool = False
+    connection: Connection, record: TableRecord, state: GolfState, elapsed_seconds: int, abandoned: bool = False
 ) -> None:
     """A finished match counts its result; a begun match given up counts as a loss."""
     repository.add_golf_result(

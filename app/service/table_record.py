@@ -1,16 +1,19 @@
 """What a table's stored row says, read without the store: who sits where and under
-what name, what its page shows, the snapshots it keeps of its match and how far back
-they reach. Pure functions of a :class:`~app.store.repository.TableRecord`, shared by
-the table service, its event streams and its pages."""
+what name, who the computer players are, what its page shows, the snapshots it keeps of
+its match, how far back they reach and the match they restore. Pure functions of a
+:class:`~app.store.tables.TableRecord` (a table of people or a match against the
+computer alike), shared by both services, the event streams and the pages."""
 
 from __future__ import annotations
 
 import secrets
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
-from app.golf.actions import actions_by
-from app.golf.engine import GolfState
+from app.golf.actions import actions_by, parse_log_entry
+from app.golf.engine import GolfState, replay
+from app.golf.rules import RuleSet
 from app.golf.view import Seat
 from app.names import NameRefused, checked_name
 from app.service.errors import Invalid
@@ -108,6 +111,32 @@ def moves_at(record: TableRecord, version: int) -> int | None:
     """
     known = [s["moves"] for s in record.snapshots or [] if s["version"] <= version]
     return known[-1] if known else None
+
+
+def state_at(record: TableRecord, deal_seed: int, moves: int) -> GolfState:
+    """The match after the first ``moves`` actions of its log (``deal_seed``: the engine's
+    seed of its deals): restored from the newest snapshot at or before them and played on
+    from there, the few actions since; replayed from the deal only when no snapshot is
+    that old (a match saved before snapshots were kept)."""
+    rules = RuleSet(**record.rules)
+    kept = next((s for s in reversed(record.snapshots or []) if s["moves"] <= moves), None)
+    if kept is None:
+        return replay(deal_seed, rules, record.log[:moves])
+    state = GolfState.restore(rules, kept["state"], record.log[: kept["moves"]])
+    for entry in record.log[kept["moves"] : moves]:
+        state.apply(*parse_log_entry(entry))
+    return state
+
+
+def computer_levels(record: TableRecord) -> Callable[[int], str | None]:
+    """The level of each computer seat while the match is being played; no one moves
+    before the start (nor after the end)."""
+
+    def level(seat: int) -> str | None:
+        entry = record.seats[seat]
+        return entry.level if record.status == "playing" and entry.kind == "computer" else None
+
+    return level
 
 
 def held(entry: TableSeat, now: int) -> bool:

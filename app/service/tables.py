@@ -57,6 +57,7 @@ from app.service.stats import record_online_result
 from app.service.table_record import (
     TABLE_NAME_LENGTH,
     actions_of,
+    computer_levels,
     display_name,
     held,
     invite_code,
@@ -68,6 +69,7 @@ from app.service.table_record import (
     page_stamp,
     seat_of,
     seated,
+    state_at,
 )
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
 from app.service.table_timeouts import TableTimeouts
@@ -615,7 +617,7 @@ class TableService:
                     load,
                     None,
                     checked,
-                    level_of=self._computer_levels if computers else self._no_computers,
+                    level_of=computer_levels if computers else self._no_computers,
                     seed_of=self._seed,
                     settle=settle,
                     save=save,
@@ -673,16 +675,6 @@ class TableService:
     def _no_computers(record: TableRecord) -> Callable[[int], str | None]:
         return lambda seat: None
 
-    @staticmethod
-    def _computer_levels(record: TableRecord) -> Callable[[int], str | None]:
-        """The level of each computer seat; no one moves before the start."""
-
-        def level(seat: int) -> str | None:
-            entry = record.seats[seat]
-            return entry.level if record.status == "playing" and entry.kind == "computer" else None
-
-        return level
-
     # ------------------------------------------------------------------ helpers
 
     def _record(self, connection: Connection, code: str) -> TableRecord:
@@ -696,17 +688,7 @@ class TableService:
         return record, state
 
     def _state_at(self, record: TableRecord, moves: int) -> GolfState:
-        """The match after the first ``moves`` actions of its log: restored from the
-        newest snapshot at or before them and played on from there, the few actions
-        since; replayed from the deal only when no snapshot is that old."""
-        rules = RuleSet(**record.rules)
-        kept = next((s for s in reversed(record.snapshots or []) if s["moves"] <= moves), None)
-        if kept is None:
-            return replay(self._seed(record), rules, record.log[:moves])
-        state = GolfState.restore(rules, kept["state"], record.log[: kept["moves"]])
-        for entry in record.log[kept["moves"] : moves]:
-            state.apply(*parse_log_entry(entry))
-        return state
+        return state_at(record, self._seed(record), moves)
 
     def _keep(self, record: TableRecord, state: GolfState) -> None:
         self.cache.put((record.code, record.version, record.seed), state)

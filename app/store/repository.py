@@ -45,8 +45,8 @@ class LostRace(Exception):
 
 
 @dataclass
-class GameRecord:
-    """The clock and bookkeeping every stored game has."""
+class SolitaireRecord:
+    """A browser's solitaire deal (see :class:`app.store.models.SolitaireGame`)."""
 
     browser_id: str
     version: int
@@ -58,21 +58,6 @@ class GameRecord:
     last_active_ms: int
     paused: bool
     recorded: bool
-
-
-@dataclass
-class MatchRecord(GameRecord):
-    level: str
-    log: list
-    actions_taken: int
-    match_id: str | None = None
-    daily: str | None = None
-    practice: bool = False
-    snapshot: dict | None = None
-
-
-@dataclass
-class SolitaireRecord(GameRecord):
     winnable_only: bool
     moves: list
     moves_taken: int
@@ -151,13 +136,12 @@ def save_preferences(connection: Connection, browser_id: str, preferences: dict)
 
 # Statements are built once with bound parameters: building one per request costs
 # more than running it.
-_SELECT_ONE = {table.name: select(table).where(table.c.browser_id == bindparam("key")) for table in (SOLITAIRE_GAMES,)}
-_UPDATE_ONE = {
-    table.name: update(table)
-    .where(table.c.browser_id == bindparam("key"), table.c.version == bindparam("read_version"))
-    .values({column.name: bindparam(column.name) for column in table.columns if column.name != "browser_id"})
-    for table in (SOLITAIRE_GAMES,)
-}
+_SELECT_SOLITAIRE = select(SOLITAIRE_GAMES).where(SOLITAIRE_GAMES.c.browser_id == bindparam("key"))
+_UPDATE_SOLITAIRE = (
+    update(SOLITAIRE_GAMES)
+    .where(SOLITAIRE_GAMES.c.browser_id == bindparam("key"), SOLITAIRE_GAMES.c.version == bindparam("read_version"))
+    .values({column.name: bindparam(column.name) for column in SOLITAIRE_GAMES.columns if column.name != "browser_id"})
+)
 
 
 def values_of(record) -> dict:
@@ -165,15 +149,14 @@ def values_of(record) -> dict:
     return {f.name: getattr(record, f.name) for f in fields(record)}
 
 
-def _load(connection: Connection, table, record_type, browser_id: str):
-    row = connection.execute(_SELECT_ONE[table.name], {"key": browser_id}).mappings().first()
+def load_solitaire(connection: Connection, browser_id: str) -> SolitaireRecord | None:
+    row = connection.execute(_SELECT_SOLITAIRE, {"key": browser_id}).mappings().first()
     if row is None:
         return None
-    names = {f.name for f in fields(record_type)}
-    return record_type(**{k: v for k, v in row.items() if k in names})
+    return SolitaireRecord(**{f.name: row[f.name] for f in fields(SolitaireRecord)})
 
 
-def _save(connection: Connection, table, record, read_version: int) -> None:
+def save_solitaire(connection: Connection, record: SolitaireRecord, read_version: int) -> None:
     """Write ``record`` over the row read at ``read_version``, raising the version by one."""
     # The browser's row first, as the purge does, so the two never wait on each other
     # in opposite orders.
@@ -182,10 +165,19 @@ def _save(connection: Connection, table, record, read_version: int) -> None:
     values["key"] = values.pop("browser_id")
     values["version"] = read_version + 1
     values["read_version"] = read_version
-    result = connection.execute(_UPDATE_ONE[table.name], values)
-    if result.rowcount != 1:
+    if connection.execute(_UPDATE_SOLITAIRE, values).rowcount != 1:
         raise LostRace()
     record.version = read_version + 1
+
+
+def insert_solitaire(connection: Connection, record: SolitaireRecord) -> None:
+    """A first deal, unless a parallel request made one first: then that one is kept and
+    ``record`` takes its values, so the caller goes on with the game that is stored."""
+    insert_if_absent(connection, SOLITAIRE_GAMES, values_of(record))
+    stored = load_solitaire(connection, record.browser_id)
+    assert stored is not None  # this request's row, or the one a parallel request made
+    for f in fields(record):
+        setattr(record, f.name, getattr(stored, f.name))
 
 
 def count_hint(connection: Connection, table, browser_id: str) -> None:
@@ -212,15 +204,6 @@ def save_clock(connection: Connection, table, record) -> None:
     )
 
 
-def _insert(connection: Connection, table, record) -> None:
-    """A first row, unless a parallel request made one first: then that one is kept and
-    ``record`` takes its values, so the caller goes on with the game that is stored."""
-    insert_if_absent(connection, table, values_of(record))
-    stored = _load(connection, table, type(record), record.browser_id)
-    for f in fields(record):
-        setattr(record, f.name, getattr(stored, f.name))
-
-
 def add_golf_result(connection: Connection, **values) -> None:
     connection.execute(insert(GOLF_RESULTS).values(finished_at=datetime.now(UTC), **values))
 
@@ -228,18 +211,6 @@ def add_golf_result(connection: Connection, **values) -> None:
 def golf_results(connection: Connection, browser_id: str) -> list[dict]:
     query = select(GOLF_RESULTS).where(GOLF_RESULTS.c.browser_id == browser_id).order_by(GOLF_RESULTS.c.id)
     return [dict(row) for row in connection.execute(query).mappings()]
-
-
-def load_solitaire(connection: Connection, browser_id: str) -> SolitaireRecord | None:
-    return _load(connection, SOLITAIRE_GAMES, SolitaireRecord, browser_id)
-
-
-def save_solitaire(connection: Connection, record: SolitaireRecord, read_version: int) -> None:
-    _save(connection, SOLITAIRE_GAMES, record, read_version)
-
-
-def insert_solitaire(connection: Connection, record: SolitaireRecord) -> None:
-    _insert(connection, SOLITAIRE_GAMES, record)
 
 
 def add_solitaire_result(connection: Connection, **values) -> None:

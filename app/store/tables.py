@@ -8,7 +8,6 @@ another request saved the row first.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
@@ -20,7 +19,6 @@ from app.store.repository import (
     PLAY_REVIEWS,
     TABLE_STREAMS,
     LostRace,
-    MatchRecord,
     insert_if_absent,
     is_key,
     note_action,
@@ -74,7 +72,9 @@ _SEAT_FIELDS = [f.name for f in fields(TableSeat)]
 
 @dataclass
 class TableRecord:
-    """A table of people (see :class:`app.store.models.OnlineTable`)."""
+    """A game of Golf as stored (see :class:`app.store.models.GolfTable`): a table of
+    people, or a browser's match against the computer (``owner`` set), with the bookkeeping
+    only such a match keeps (its clock, pause, hints, actions, daily deal)."""
 
     code: str
     version: int
@@ -94,6 +94,36 @@ class TableRecord:
     seen_ms: int | None = None
     away: bool = False
     snapshots: list | None = None
+    owner: str | None = None
+    match_id: str | None = None
+    actions_taken: int = 0
+    hints_used: int = 0
+    elapsed_ms: int = 0
+    running_since_ms: int | None = None
+    paused: bool = False
+    daily: str | None = None
+    practice: bool = False
+
+    # A match against the computer in the terms its service, clock and results use.
+    @property
+    def browser_id(self) -> str:
+        """The browser whose match against the computer this is."""
+        assert self.owner is not None, "a table of people has no one browser"
+        return self.owner
+
+    @property
+    def level(self) -> str:
+        """The computer players' level (a match against the computer has one)."""
+        return next(seat.level for seat in self.seats if seat.kind == "computer" and seat.level is not None)
+
+    @property
+    def last_active_ms(self) -> int:
+        """When its person last acted: a match changes only when they do."""
+        return self.updated_ms
+
+    @last_active_ms.setter
+    def last_active_ms(self, value: int) -> None:
+        self.updated_ms = value
 
 
 _TABLE_FIELDS = [f.name for f in fields(TableRecord)]
@@ -101,22 +131,33 @@ _TABLE_FIELDS = [f.name for f in fields(TableRecord)]
 # reached by a code, whatever code is asked for.
 _OF_PEOPLE = GOLF_TABLES.c.owner.is_(None)
 _SELECT_TABLE = select(GOLF_TABLES).where(GOLF_TABLES.c.code == bindparam("key"), _OF_PEOPLE)
+_SELECT_MATCH = select(GOLF_TABLES).where(GOLF_TABLES.c.owner == bindparam("key"))
+# The owner is written once, by the insert.
 _UPDATE_TABLE = (
     update(GOLF_TABLES)
-    .where(GOLF_TABLES.c.code == bindparam("key"), GOLF_TABLES.c.version == bindparam("read_version"), _OF_PEOPLE)
-    .values({name: bindparam(name) for name in _TABLE_FIELDS if name != "code"})
+    .where(GOLF_TABLES.c.code == bindparam("key"), GOLF_TABLES.c.version == bindparam("read_version"))
+    .values({name: bindparam(name) for name in _TABLE_FIELDS if name not in ("code", "owner")})
 )
 
 
-def load_table(connection: Connection, code: str) -> TableRecord | None:
-    if not is_key(code):
-        return None
-    row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
-    if row is None:
-        return None
+def _record(row) -> TableRecord:
     record = TableRecord(**{name: row[name] for name in _TABLE_FIELDS})
     record.seats = [TableSeat.from_json(seat) for seat in row["seats"]]
     return record
+
+
+def load_table(connection: Connection, code: str) -> TableRecord | None:
+    """The table of people with this code, if there is one."""
+    if not is_key(code):
+        return None
+    row = connection.execute(_SELECT_TABLE, {"key": code}).mappings().first()
+    return _record(row) if row is not None else None
+
+
+def load_match(connection: Connection, browser_id: str) -> TableRecord | None:
+    """The browser's match against the computer, if it has one."""
+    row = connection.execute(_SELECT_MATCH, {"key": browser_id}).mappings().first()
+    return _record(row) if row is not None else None
 
 
 def _table_values(record: TableRecord) -> dict:
@@ -150,90 +191,21 @@ def match_seats(browser_id: str, level: str, players: int) -> list[TableSeat]:
     ]
 
 
-# The match's own columns, under the names its record gives them (``last_active_ms`` is
-# the table's ``updated_ms``: the match changes only when its person acts).
-_MATCH_COLUMNS = (
-    "version",
-    "seed",
-    "rules",
-    "log",
-    "recorded",
-    "match_id",
-    "actions_taken",
-    "hints_used",
-    "elapsed_ms",
-    "running_since_ms",
-    "paused",
-    "daily",
-    "practice",
-)
-_SELECT_MATCH = select(GOLF_TABLES).where(GOLF_TABLES.c.owner == bindparam("key"))
-_UPDATE_MATCH = (
-    update(GOLF_TABLES)
-    .where(GOLF_TABLES.c.owner == bindparam("key"), GOLF_TABLES.c.version == bindparam("read_version"))
-    .values({name: bindparam(name) for name in (*_MATCH_COLUMNS, "seats", "status", "updated_ms", "snapshots")})
-)
-
-
-def load_match(connection: Connection, browser_id: str) -> MatchRecord | None:
-    """The browser's match against the computer, if it has one."""
-    row = connection.execute(_SELECT_MATCH, {"key": browser_id}).mappings().first()
-    if row is None:
-        return None
-    snapshots = row["snapshots"]
-    snapshot = {k: v for k, v in snapshots[-1].items() if k != "version"} if snapshots else None
-    return MatchRecord(
-        browser_id=browser_id,
-        last_active_ms=row["updated_ms"],
-        level=next(seat["level"] for seat in row["seats"] if seat["kind"] == "computer"),
-        snapshot=snapshot,
-        **{name: row[name] for name in _MATCH_COLUMNS},
-    )
-
-
-def _match_values(record: MatchRecord, version: int) -> dict:
-    values = {name: getattr(record, name) for name in _MATCH_COLUMNS}
-    values["version"] = version
-    values["seats"] = [
-        seat.to_json() for seat in match_seats(record.browser_id, record.level, int(record.rules.get("players", 2)))
-    ]
-    values["status"] = "over" if record.recorded else "playing"
-    values["updated_ms"] = record.last_active_ms
-    values["snapshots"] = [{"version": version, **record.snapshot}] if record.snapshot is not None else None
-    return values
-
-
-def save_match(connection: Connection, record: MatchRecord, read_version: int) -> None:
-    """Write ``record`` over the match read at ``read_version``, raising the version by one
-    (:class:`LostRace` if another request wrote first)."""
+def save_match(connection: Connection, record: TableRecord, read_version: int) -> None:
+    """:func:`save_table` for a browser's match, marking the browser as having acted."""
     # The browser's row first, as the purge does, so the two never wait on each other
     # in opposite orders.
     note_action(connection, record.browser_id)
-    values = _match_values(record, read_version + 1)
-    values["key"] = record.browser_id
-    values["read_version"] = read_version
-    if connection.execute(_UPDATE_MATCH, values).rowcount != 1:
-        raise LostRace()
-    record.version = read_version + 1
+    save_table(connection, record, read_version)
 
 
-def insert_match(connection: Connection, record: MatchRecord) -> None:
+def insert_match(connection: Connection, record: TableRecord) -> TableRecord:
     """The browser's first match, unless a parallel request made one first: then that one
-    is kept and ``record`` takes its values, so the caller goes on with the match stored."""
-    values = _match_values(record, record.version)
-    values |= {
-        "code": secrets.token_urlsafe(18),  # never sent: the match is found by its owner
-        "owner": record.browser_id,
-        "name": "",
-        "notices": [],
-        "created_ms": record.last_active_ms,
-        "started_ms": record.last_active_ms,
-    }
-    insert_if_absent(connection, GOLF_TABLES, values)
+    is kept. Returns the match stored, so the caller goes on with it."""
+    insert_if_absent(connection, GOLF_TABLES, _table_values(record))
     stored = load_match(connection, record.browser_id)
     assert stored is not None  # this request's row, or the one a parallel request made
-    for f in fields(record):
-        setattr(record, f.name, getattr(stored, f.name))
+    return stored
 
 
 def count_match_hint(connection: Connection, browser_id: str) -> None:
