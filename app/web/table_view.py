@@ -204,11 +204,15 @@ def table_context(
     flash: str | None = None,
     said: str | None = None,
     dealt: bool = False,
-    new_game: bool = True,
+    online: bool = False,
+    watching: bool = False,
+    base: str = "/play",
 ) -> dict:
     """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
     so its cards are drawn being dealt (a new hole's deal is an event of its own).
-    ``new_game``: the table offers a New game dialog (a table of people does not)."""
+    ``online``: a table of people, whose moves go to ``base`` (it offers no New game
+    dialog and no match summary, and has its own refusals); ``watching``: seen by a
+    spectator. Each part is made once: a table of people sets only what differs."""
     state = outcome.state
     speed = speed_of(request)
     paused = state["paused"]
@@ -218,7 +222,9 @@ def table_context(
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
-    board = live_board(outcome, frames, live=not paused, hinted=hinted if hint else "")
+    board = live_board(
+        outcome, frames, live=not watching if online else not paused, base=base, hinted=hinted if hint else ""
+    )
     board["dealt"] = board["dealt"] or (dealt and not frames)
     return {
         "version": state["version"],
@@ -237,9 +243,9 @@ def table_context(
         "board": board,
         "match_over": over,
         "scorecard": scorecard_model(state),
-        "summary": summary_model(state),
+        "summary": None if online else summary_model(state),  # a table of people has its own end and Play again
         "summary_url": "/summary",
-        "new_game": new_game_model(state) if new_game else None,
+        "new_game": None if online else new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
         "can_pause": not over,
         "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip") and not counted,
@@ -261,7 +267,9 @@ def table_context(
         "speed": speed,
         "speeds": SPEED_NAMES,
         "review_url": "/review",  # the review of your play; a table of people has its own
-        "refusals": words.refusals(state, paused=paused, returning=returning),
+        "refusals": words.refusals(state, online=True, watching=watching)
+        if online
+        else words.refusals(state, paused=paused, returning=returning),
         # Where the table's moves go, and what a table of people adds: the moves the page
         # has shown, whose time runs and what the timer did, leaving, and another match.
         "play_base": "/play",

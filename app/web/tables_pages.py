@@ -28,7 +28,7 @@ from app.web.dependencies import tables_of
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
-from app.web.table_view import live_board, new_game_model, table_context
+from app.web.table_view import new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
@@ -221,14 +221,15 @@ def online_context(
         for events, seen in view.frames
     ]
     outcome = Outcome(match, frames)
-    t = table_context(request, outcome, message=message, focus=focus, said=said, new_game=False)
-    over = match["phase"] == "match_over"
     watching = table["you"] is None
+    t = table_context(
+        request, outcome, message=message, focus=focus, said=said, online=True, watching=watching, base=f"{base}/play"
+    )
+    over = match["phase"] == "match_over"
     t.update(context)
     t.update(
         play_base=f"{base}/play",
         running=match["phase"] != "match_over",  # the clock ticks; can_pause false: no pause when hidden
-        board=live_board(outcome, t["frames"], live=not watching, base=f"{base}/play"),
         form_action=f"{base}/play/undo",
         seen=view.moves,
         can_pause=False,
@@ -237,7 +238,6 @@ def online_context(
         offers_hint=False,
         offers_pause=False,
         confirm_restart=False,
-        summary=None,  # a table of people has its own end and Play again
         next_url=f"/t/{table['next']}" if table["next"] else None,
         again_action=f"{base}/again" if over and not watching and not table["next"] else None,
         leave_action=f"{base}/leave" if table["status"] == "playing" and not watching else None,
@@ -245,7 +245,6 @@ def online_context(
         watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
         timer=_timer_words(table),
-        refusals=words.refusals(match, online=True, watching=watching),
         # The latest of what the timer did replaces the one before: they do not pile up.
         notices=[
             n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS

@@ -20,6 +20,9 @@ from markupsafe import Markup
 from app.resources import STATIC, TEMPLATES
 
 templates = Jinja2Templates(directory=TEMPLATES)
+# The templates travel in the package and change only with it: Jinja need not look at
+# each file's time again every time a page includes it.
+templates.env.auto_reload = False
 
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``.
 ASSETS = (
