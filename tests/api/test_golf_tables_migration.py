@@ -7,10 +7,11 @@ services (revision 0009) played a browser's match against the computer to every 
 four players with a hint asked, to be undone, stored before snapshots were kept, in its
 second hole with the first hole's review lost to a restart, today's counted daily deal
 and a practice one, one begun after another was given up), tables of people waiting,
-playing and over, and reviews made; then it dumped every row and, with its clock at
-``answer_at``, gave each person's answers: the match as shown, the statistics, the first
-hole's review, and the answer to each one's next request (a move, an undo, Resume, a new
-match, a join).
+playing and over, reviews made, a score sheet and a solitaire deal under way; then it
+dumped every row and, with its clock at ``answer_at``, gave each person's answers: the
+match, table, sheet or deal as shown, the statistics, the first hole's review, and the
+answer to each one's next request (a move, an undo, Resume, a new match, a join, a score
+entered, a solitaire play).
 """
 
 from __future__ import annotations
@@ -170,3 +171,38 @@ def test_downgraded_again_every_row_is_as_the_release_stored_it(upgraded):
             table = metadata.tables[name]
             stored = [dict(row) for row in connection.execute(select(table).order_by(table.c[key])).mappings()]
             assert stored == sorted(RELEASE["rows"][name], key=lambda row: row[key]), name
+
+
+def test_score_sheets_solitaire_and_statistics_answer_as_the_release_did(upgraded):
+    from dataclasses import asdict
+
+    from app.service.scorekeeper import ScorekeeperService
+    from app.service.solitaire import SolitaireService
+    from app.service.stats import online_stats, solitaire_stats
+
+    url, engine = upgraded
+    then = RELEASE["others"]
+    sheets = ScorekeeperService(engine)
+    sheet = then["sheet"]
+    assert asdict(sheets.sheet("browser-sheet", sheet["id"])) == sheet["shown"]
+    assert asdict(sheets.shared(sheet["share_code"])) == sheet["shared"]
+    solitaire = SolitaireService(engine, now=lambda: RELEASE["answer_at"])
+    assert solitaire.current(then["solitaire"]["browser"]) == then["solitaire"]["current"]
+    with engine.connect() as connection:
+        assert solitaire_stats(connection, "browser-solitaire") == then["stats"]["solitaire"]
+        for browser, stats in then["stats"]["online"].items():
+            assert online_stats(connection, browser) == stats, browser
+    [[hole, player, score]] = sheet["next"]["request"]
+    entered, changed = sheets.enter(
+        "browser-sheet", sheet["id"], {(hole, player): score}, if_match=sheet["shown"]["version"]
+    )
+    # The sheet's own clock is the wall's: when it was changed differs, nothing else.
+    answered = {**asdict(entered), "updated_ms": None}
+    assert (answered, changed) == ({**sheet["next"]["answer"], "updated_ms": None}, sheet["next"]["changed"])
+    kind, pile = then["solitaire"]["next"]["request"]
+    version = then["solitaire"]["current"]["version"]
+    if kind == "play":
+        answer = solitaire.play("browser-solitaire", pile, if_match=version)
+    else:
+        answer = solitaire.draw("browser-solitaire", if_match=version)
+    assert answer == then["solitaire"]["next"]["answer"]
