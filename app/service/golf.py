@@ -22,7 +22,7 @@ from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.golf.undo import undo_log
-from app.golf.view import Seat, view, view_event
+from app.golf.view import view, view_event
 from app.names import NameRefused, checked_name
 from app.players import LEVELS
 from app.players import hint as expert_hint
@@ -379,25 +379,15 @@ class GolfService:
     def _engine_seed(self, seed: int) -> int:
         return deal_seed(self.deal_key, seed)
 
-    @staticmethod
-    def _replay_source(record: TableRecord) -> str:
-        # Matches from before reviews have no id of their own: the browser's, with the seed.
-        return replays.match_source(record.match_id or f"{record.browser_id} {record.seed}")
-
     def _keep_replay(self, connection: Connection, record: TableRecord, state: GolfState, now: int) -> None:
-        seats = [Seat(seat.name, seat.kind, seat.level) for seat in record.seats]
-        replays.keep(
+        replays.keep_game(
             connection,
             self.deal_key,
-            source=self._replay_source(record),
-            kind="match",
-            seed=record.seed,
+            record,
+            state,
             deal_seed=self._engine_seed(record.seed),
-            rules=record.rules,
-            seats=seats,
-            state=state,
             now_ms=now,
-            shown_from_ms=daily.over_ms(record.daily) if record.daily else 0,
+            shown_from_ms=daily.over_ms(record.daily) if record.daily else 0,  # once everyone has played it
         )
 
     def _abandon(self, connection: Connection, record: TableRecord, state: GolfState) -> None:
@@ -439,9 +429,7 @@ class GolfService:
             and not (record.daily and not record.practice)
             and undo_log(state.log, PERSON) is not None,
             events=events,
-            replay=replays.link(replays.replay_id(self.deal_key, self._replay_source(record)))
-            if state.is_over
-            else None,
+            replay=replays.link_of(self.deal_key, record) if state.is_over else None,
             daily=record.daily,
             practice=record.practice,
         )

@@ -32,6 +32,7 @@ from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import NotFound
 from app.store import replays as store
+from app.store.tables import TableRecord
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{16}")  # 96 bits, URL-safe base64
 NOT_FOUND = "There is no replay at this link: a match has one once it is over."
@@ -84,8 +85,48 @@ def keep(
     return identifier
 
 
+def keep_game(
+    connection: Connection,
+    deal_key: bytes,
+    record: TableRecord,
+    state: GolfState,
+    *,
+    deal_seed: int,
+    now_ms: int,
+    shown_from_ms: int = 0,
+) -> str:
+    """:func:`keep` the game of Golf ``record`` stores, which ``state`` ends: who sat where
+    as its seats say, a match against the computer or a table of people alike."""
+    return keep(
+        connection,
+        deal_key,
+        source=source_of(record),
+        kind="table" if record.owner is None else "match",
+        seed=record.seed,
+        deal_seed=deal_seed,
+        rules=record.rules,
+        seats=[Seat(seat.name, seat.kind, seat.level) for seat in record.seats],
+        state=state,
+        now_ms=now_ms,
+        shown_from_ms=shown_from_ms,
+    )
+
+
+def link_of(deal_key: bytes, record: TableRecord) -> str:
+    """The replay link of the game ``record`` stores (once it is over)."""
+    return link(replay_id(deal_key, source_of(record)))
+
+
 def link(identifier: str) -> str:
     return f"/r/{identifier}"
+
+
+def source_of(record: TableRecord) -> str:
+    """The identity a game's replay is keyed by: a table of people's code, a match
+    against the computer's id (matches from before ids: its browser's, with the seed)."""
+    if record.owner is None:
+        return table_source(record.code)
+    return match_source(record.match_id or f"{record.owner} {record.seed}")
 
 
 def match_source(match_id: str) -> str:

@@ -585,17 +585,8 @@ class TableService:
                     for seat, entry in enumerate(record.seats):
                         if entry.kind == "person" and entry.browser is not None:
                             record_online_result(connection, entry.browser, record.code, state, seat)
-                    replays.keep(
-                        connection,
-                        self.deal_key,
-                        source=replays.table_source(record.code),
-                        kind="table",
-                        seed=record.seed,
-                        deal_seed=self._seed(record),
-                        rules=record.rules,
-                        seats=seated(record),
-                        state=state,
-                        now_ms=now,
+                    replays.keep_game(
+                        connection, self.deal_key, record, state, deal_seed=self._seed(record), now_ms=now
                     )
                     record.recorded = True
             elif record.status == "playing" and record.timer_seconds and not own_deadline:
@@ -789,9 +780,7 @@ class TableService:
                 can_undo=you is not None and self._undo_refusal(record, state, you) is None,
                 events=[view_event(e, you, players) for e in events],
                 seats=seated(record),
-                replay=replays.link(replays.replay_id(self.deal_key, replays.table_source(record.code)))
-                if record.status == "over"
-                else None,
+                replay=replays.link_of(self.deal_key, record) if record.status == "over" else None,
             )
         left = None
         if record.status == "playing" and record.deadline_ms is not None:
