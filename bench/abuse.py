@@ -40,10 +40,11 @@ from pathlib import Path
 import httpx
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from bench.servers import ROOT, EventReader, free_port
 
 ATTACKER = "127.0.0.2"
-ROUTES = {"next_hole": "next-hole"}
+ROUTES = PATHS
 
 
 @contextlib.contextmanager

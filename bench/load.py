@@ -35,16 +35,9 @@ import time
 from urllib.parse import urlsplit
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 
-ROUTES = {
-    "reveal": "reveal",
-    "draw": "draw",
-    "swap": "swap",
-    "reject": "reject",
-    "skip": "skip",
-    "knock": "knock",
-    "next_hole": "next-hole",
-}
+ROUTES = PATHS
 
 
 class Connection:

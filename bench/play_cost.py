@@ -64,13 +64,14 @@ from urllib.parse import urlencode
 from fastapi import FastAPI
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from bench.servers import AsyncEventStream, start_server, stop_server
 from bench.tables_load import gather_bounded, percentile, raise_file_limit
 
 HOST = "127.0.0.1"
 WAIT_SECONDS = 20  # the longest any one step may take before the run gives up
 LATE_SECONDS = 5  # an event not seen this long after its move counts as missed
-ROUTES = {"next_hole": "next-hole"}
+ROUTES = PATHS
 TICK = os.sysconf("SC_CLK_TCK")
 
 # The bare app of part 2: one route, served by uvicorn as the real app is.

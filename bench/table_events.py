@@ -23,9 +23,10 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from bench.servers import EventReader, server_process
 
-ROUTES = {"next_hole": "next-hole"}
+ROUTES = PATHS
 
 
 def main() -> None:

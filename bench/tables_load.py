@@ -53,10 +53,11 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from bench.servers import ROOT, AsyncEventStream, free_port
 
 HOST = "127.0.0.1"
-ROUTES = {"next_hole": "next-hole"}
+ROUTES = PATHS
 SETUP_CONCURRENCY = 50  # requests (and stream openings) in flight while setting up
 WAIT_SECONDS = 20  # the longest any single step may take before the run gives up
 LATE_SECONDS = 5  # an event not seen this long after its move counts as missed

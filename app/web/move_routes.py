@@ -41,6 +41,10 @@ MOVES = (
     Move("next-hole", "next_hole", "Deal the next hole after a hole is scored"),
 )
 
+# Each move's address by its action's name (``"next_hole"``: ``"next-hole"``), for the
+# clients and benchmarks that post an action the API named them.
+PATHS = {move.name: move.path for move in MOVES}
+
 
 def action_of(move: Move, body: Any) -> dict:
     """The move as the engine reads it (``action_from_json``)."""

@@ -12,20 +12,10 @@ import re
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from tests.oracle import hidden_cards as oracle_hidden_cards
 
-ROUTES = {
-    "reveal": "reveal",
-    "draw": "draw",
-    "swap": "swap",
-    "reject": "reject",
-    "skip": "skip",
-    "knock": "knock",
-    "next_hole": "next-hole",
-    "undo": "undo",
-    "pause": "pause",
-    "resume": "resume",
-}
+ROUTES = {**PATHS, "undo": "undo", "pause": "pause", "resume": "resume"}
 
 
 def post_action(api, action: dict, **kwargs):

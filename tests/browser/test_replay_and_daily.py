@@ -8,17 +8,10 @@ import re
 import pytest
 
 from app.players.greedy import GreedyPlayer
+from app.web.move_routes import PATHS
 from tests.browser.tablekit import api, axe_violations, new_match
 
-ROUTES = {
-    "reveal": "reveal",
-    "draw": "draw",
-    "swap": "swap",
-    "reject": "reject",
-    "skip": "skip",
-    "knock": "knock",
-    "next_hole": "next-hole",
-}
+ROUTES = PATHS
 
 
 def play_to_the_end(page) -> dict:

@@ -15,8 +15,6 @@ from app.store.tables import load_table
 from tests.api.helpers import ROUTES
 from tests.oracle import card_strings, hidden_cards
 
-ROUTES = {**ROUTES, "next_hole": "next-hole"}
-
 
 def person(golf_app) -> TestClient:
     """A new browser: its own cookie jar. (The app is already started by the shared client.)"""
