@@ -138,7 +138,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(StaticCacheMiddleware)
     # Starlette's default exclusions leave text/event-stream alone: the tables' live
     # events (/api/tables/{code}/events) are sent as they come, never buffered.
-    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    # Level 3: a table's fragment (some 30 KB) compresses in 0.08 ms to 6.7 KB, against
+    # 0.26 ms and 6.1 KB at zlib's default 6, on every refresh of every page.
+    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=3)
     app.add_middleware(HeadAsGetMiddleware)  # outermost: everything within sees a GET
     refusals.install(app)
     app.include_router(api_docs.router)
@@ -154,8 +156,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": "; ".join(parts) or "malformed request", "errors": _plain(error.errors())}, status_code=422
         )
 
-    # FastAPI finds a request's route by trying each router in turn, and each try costs:
-    # the routers of every move and refresh come first (no path of one is another's).
+    # FastAPI finds a request's route by trying each route in turn, twice, and each try
+    # costs (a third of a millisecond for a table's refresh behind the JSON API's routes):
+    # the routers of every move and refresh come first (no path of one is another's), a
+    # table page's refresh and moves first of all.
+    app.include_router(tables_pages.live_router)
     app.include_router(api.router)
     app.include_router(tables_api.router)
     app.include_router(tables_pages.router)

@@ -31,6 +31,9 @@ from app.web.rule_options import rules_from_form
 from app.web.table_view import new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
+# What a table's open pages ask most, a refresh after each move and each move itself, in a
+# router of its own that the app tries first (see app/main.py).
+live_router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
 
 MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
@@ -286,7 +289,7 @@ def table_page(request: Request, code: str):
     return _render(request, view, page=True)
 
 
-@router.get("/t/{code}/table", response_class=HTMLResponse)
+@live_router.get("/t/{code}/table", response_class=HTMLResponse)
 def table_fragment(request: Request, code: str):
     """The fragment from the caller's seat, with what happened since ``seen``; nothing
     (204) when the page already shows the table as it stands (``stamp``), found before
@@ -330,7 +333,7 @@ async def _answer(request: Request, code: str, perform) -> Response:
     )
 
 
-@router.post("/t/{code}/play/{command}")
+@live_router.post("/t/{code}/play/{command}")
 async def play(request: Request, code: str, command: str):
     if command not in MOVES:
         raise HTTPException(404)
