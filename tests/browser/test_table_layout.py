@@ -188,3 +188,28 @@ def test_at_a_hole_s_end_the_prompt_is_one_line_with_the_result_and_the_review_b
     next_hole = page.get_by_role("button", name="Next hole").bounding_box()
     review = page.get_by_role("link", name="Review hole 1").bounding_box()
     assert abs(next_hole["y"] - review["y"]) < 2 and review["x"] > next_hole["x"] + next_hole["width"]
+
+
+def folded_rows(page) -> int:
+    """How many rows the others' folded seats take on a phone."""
+    tops = page.eval_on_selector_all(
+        ".opponents .seat.foldable", "seats => seats.map(s => Math.round(s.getBoundingClientRect().top))"
+    )
+    return len(set(tops))
+
+
+def test_on_a_phone_the_others_keep_their_rows_at_a_hole_s_end(sized):
+    """At the hole's end a folded seat's pairs were counted beside its score ("12 · 1 pair
+    (=0)"), which widened it until only two fitted a row and the last row went out of
+    sight. The pairs are marked on the folded grid: their count is said, not drawn."""
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=31, rules={"name": "standard", "players": 8, "holes": 2})
+    open_table(page)
+    in_play = folded_rows(page)
+    state = play_out_hole(page)
+    assert any(p["matched"] for p in state["players"][1:])  # another seat made a pair: the case in question
+    open_table(page)
+    assert folded_rows(page) == in_play == 3
+    count = page.locator(".opponents .seat.foldable .pair-count").first
+    assert re.search(r"\d pairs?", count.inner_text())
+    assert count.bounding_box()["width"] <= 1  # said to a screen reader, not drawn
