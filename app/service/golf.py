@@ -42,11 +42,11 @@ PERSON = 0
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
 
-def snapshots_of(record: TableRecord, state: GolfState) -> list[dict]:
-    """What a match's row keeps of its state beside the log once ``state`` is saved as its
-    next version (:meth:`GolfState.snapshot`): its pages are told each move as it is made,
+def snapshots_of(state: GolfState, version: int) -> list[dict]:
+    """What a match's row keeps of its state beside the log once ``state`` is saved as
+    ``version`` (:meth:`GolfState.snapshot`): its pages are told each move as it is made,
     so the newest is all it needs."""
-    return [{"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()}]
+    return [{"version": version, "moves": len(state.log), "state": state.snapshot()}]
 
 
 Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState | None"]
@@ -284,7 +284,7 @@ class GolfService:
                 record.recorded = True
             clock.touch(record, now)
             record.status = "over" if state.is_over else "playing"
-            record.snapshots = snapshots_of(record, state)
+            record.snapshots = snapshots_of(state, record.version + 1)  # the version it is saved as
 
         def step(state: GolfState, events: list[Event]) -> None:
             steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
@@ -319,23 +319,14 @@ class GolfService:
         if record is not None:
             return record
         preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
-        now = self.now()
-        record = TableRecord(
+        record = TableRecord.new(
             code=secrets.token_urlsafe(18),  # never sent: the match is found by its owner
-            version=1,
             name="",
             status="playing",
             rules={},
             seed=0,
             seats=[],
-            log=[],
-            notices=[],
-            timer_seconds=None,
-            deadline_ms=None,
-            recorded=False,
-            created_ms=now,
-            started_ms=now,
-            updated_ms=now,
+            now_ms=self.now(),
             owner=browser_id,
         )
         self._reset(
@@ -347,7 +338,7 @@ class GolfService:
         state = self._fresh_state(record)
         computers_move(state, computer_levels(record), self._engine_seed(record.seed))
         record.log = list(state.log)
-        record.snapshots = [{"version": record.version, "moves": len(state.log), "state": state.snapshot()}]
+        record.snapshots = snapshots_of(state, record.version)
         return table_store.insert_match(connection, record)
 
     @staticmethod

@@ -247,21 +247,14 @@ class TableService:
         if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
         now = self.now()
-        record = TableRecord(
+        record = TableRecord.new(
             code=invite_code(),
-            version=1,
             name=name,
             status="waiting",
             rules=ruleset.model_dump(),
             seed=secrets.randbelow(MAX_SEED),
-            log=[],
-            notices=[],
+            now_ms=now,
             timer_seconds=timer_seconds,
-            deadline_ms=None,
-            recorded=False,
-            created_ms=now,
-            started_ms=None,
-            updated_ms=now,
             seats=[TableSeat.person(browser_id, host_name)]
             + [TableSeat.open() if kind == "open" else TableSeat.computer(kind) for kind in seats[1:]],
         )
@@ -480,21 +473,14 @@ class TableService:
                 return None
             others = [entry for s, entry in enumerate(record.seats) if s != seat]
             now = self.now()
-            follow_up = TableRecord(
+            follow_up = TableRecord.new(
                 code=invite_code(),
-                version=1,
                 name=record.name,
                 status="waiting",
                 rules=dict(record.rules),
                 seed=secrets.randbelow(MAX_SEED),
-                log=[],
-                notices=[],
+                now_ms=now,
                 timer_seconds=record.timer_seconds,
-                deadline_ms=None,
-                recorded=False,
-                created_ms=now,
-                started_ms=None,
-                updated_ms=now,
                 seats=[TableSeat.person(browser_id, record.seats[seat].name)]
                 + [
                     entry  # a computer player as it was (renumbered below)

@@ -163,9 +163,16 @@ def save_solitaire(connection: Connection, record: SolitaireRecord, read_version
     note_action(connection, record.browser_id)
     values = values_of(record)
     values["key"] = values.pop("browser_id")
+    write_version(connection, _UPDATE_SOLITAIRE, values, record, read_version)
+
+
+def write_version(connection: Connection, statement, values: dict, record, read_version: int) -> None:
+    """Run ``statement``, an update of the row read at ``read_version`` (its bound
+    ``read_version``) to ``values`` at the next version, and raise the record's version
+    with it; :class:`LostRace` when another request saved the row first."""
     values["version"] = read_version + 1
     values["read_version"] = read_version
-    if connection.execute(_UPDATE_SOLITAIRE, values).rowcount != 1:
+    if connection.execute(statement, values).rowcount != 1:
         raise LostRace()
     record.version = read_version + 1
 

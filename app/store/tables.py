@@ -18,11 +18,11 @@ from app.store.repository import (
     ONLINE_RESULTS,
     PLAY_REVIEWS,
     TABLE_STREAMS,
-    LostRace,
     insert_if_absent,
     is_key,
     note_action,
     values_of,
+    write_version,
 )
 
 
@@ -104,6 +104,41 @@ class TableRecord:
     daily: str | None = None
     practice: bool = False
 
+    @classmethod
+    def new(
+        cls,
+        *,
+        code: str,
+        name: str,
+        status: str,
+        rules: dict,
+        seed: int,
+        seats: list[TableSeat],
+        now_ms: int,
+        timer_seconds: int | None = None,
+        owner: str | None = None,
+    ) -> TableRecord:
+        """A game not begun: at its first version, nothing in its log, nothing recorded;
+        started now if it is dealt at once (a match against the computer), else at its start."""
+        return cls(
+            code=code,
+            version=1,
+            name=name,
+            status=status,
+            rules=rules,
+            seed=seed,
+            seats=seats,
+            log=[],
+            notices=[],
+            timer_seconds=timer_seconds,
+            deadline_ms=None,
+            recorded=False,
+            created_ms=now_ms,
+            started_ms=now_ms if status == "playing" else None,
+            updated_ms=now_ms,
+            owner=owner,
+        )
+
     # A match against the computer in the terms its service, clock and results use.
     @property
     def browser_id(self) -> str:
@@ -173,11 +208,7 @@ def save_table(connection: Connection, record: TableRecord, read_version: int) -
     (:class:`LostRace` if another request wrote first)."""
     values = _table_values(record)
     values["key"] = values.pop("code")
-    values["version"] = read_version + 1
-    values["read_version"] = read_version
-    if connection.execute(_UPDATE_TABLE, values).rowcount != 1:
-        raise LostRace()
-    record.version = read_version + 1
+    write_version(connection, _UPDATE_TABLE, values, record, read_version)
 
 
 # ---------------------------------------------------------------- a match against the computer

@@ -247,15 +247,19 @@ def table_context(
         "summary_url": "/summary",
         "new_game": None if online else new_game_model(state),
         "can_undo": state["can_undo"] and not paused,
-        "can_pause": not over,
-        "can_hint": not paused and state["phase"] in ("opening", "draw", "place", "flip") and not counted,
+        # A table of people has no pause, hint or restart: it plays on for everyone.
+        "can_pause": not over and not online,
+        "can_hint": not online
+        and not paused
+        and state["phase"] in ("opening", "draw", "place", "flip")
+        and not counted,
         "daily": state.get("daily"),
         "counted_daily": counted,
         "replay": state.get("replay"),
-        "can_restart": not counted,
-        "offers_hint": not counted,
-        "offers_pause": True,
-        "confirm_restart": bool(state["actions_taken"]) and not over,
+        "can_restart": not counted and not online,
+        "offers_hint": not counted and not online,
+        "offers_pause": not online,
+        "confirm_restart": not online and bool(state["actions_taken"]) and not over,
         "hint": hint,
         "message": message,
         "frames": frames,
@@ -272,10 +276,10 @@ def table_context(
         else words.refusals(state, paused=paused, returning=returning),
         # Where the table's moves go, and what a table of people adds: the moves the page
         # has shown, whose time runs and what the timer did, leaving, and another match.
-        "play_base": "/play",
-        "form_action": "/play/resume",
+        "play_base": base,
+        "form_action": f"{base}/undo" if online else "/play/resume",  # what the form does without a button's own
         "seen": None,
-        "watching": False,
+        "watching": watching,
         "timer": None,
         "notices": [],
         "next_url": None,

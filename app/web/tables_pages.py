@@ -231,21 +231,10 @@ def online_context(
     over = match["phase"] == "match_over"
     t.update(context)
     t.update(
-        play_base=f"{base}/play",
-        running=match["phase"] != "match_over",  # the clock ticks; can_pause false: no pause when hidden
-        form_action=f"{base}/play/undo",
         seen=view.moves,
-        can_pause=False,
-        can_hint=False,
-        can_restart=False,
-        offers_hint=False,
-        offers_pause=False,
-        confirm_restart=False,
         next_url=f"/t/{table['next']}" if table["next"] else None,
         again_action=f"{base}/again" if over and not watching and not table["next"] else None,
         leave_action=f"{base}/leave" if table["status"] == "playing" and not watching else None,
-        can_undo=match["can_undo"],
-        watching=watching,
         review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
         timer=_timer_words(table),
         # The latest of what the timer did replaces the one before: they do not pile up.

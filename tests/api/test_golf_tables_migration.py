@@ -26,6 +26,7 @@ from alembic.config import Config
 from sqlalchemy import MetaData, create_engine, func, inspect, select
 
 from app.resources import MIGRATIONS
+from app.service.errors import NotFound
 from app.service.golf import GolfService
 from app.service.notify import notifier_for
 from app.service.review import ReviewService
@@ -154,7 +155,7 @@ def test_a_match_is_never_reached_as_a_table_of_people(upgraded):
         with engine.connect() as connection:
             codes = connection.execute(select(GOLF_TABLES.c.code).where(GOLF_TABLES.c.owner.is_not(None))).scalars()
             for code in codes:
-                with pytest.raises(Exception, match="no table with this code"):
+                with pytest.raises(NotFound, match="no table with this code"):
                     tables.table(RELEASE["matches"]["dealt"]["browser"], code)
     finally:
         tables.close()
