@@ -1,5 +1,6 @@
 """What every game of Golf answers with, seen from one seat: the API's match state
-(:func:`match_state`) and, for the pages, the steps that led to it (:class:`Outcome`).
+(:func:`match_state`), a table of people's state around it (:func:`table_state`) and,
+for the pages, the steps that led to it (:class:`Outcome`).
 
 A match against the computer and each seat of a table of people build it alike; only
 their bookkeeping differs (a pause and hints alone, a table's seats named).
@@ -13,6 +14,8 @@ from typing import NamedTuple
 
 from app.golf.engine import GolfState
 from app.golf.view import Seat, spectator_view, view
+from app.service.table_record import HOST, actions_of, held, next_table, seated
+from app.store.tables import TableRecord
 
 
 class Frame(NamedTuple):
@@ -73,4 +76,73 @@ def match_state(
         "daily": daily,
         "practice": practice,
         **({"replay": replay} if replay else {}),
+    }
+
+
+def table_state(
+    record: TableRecord,
+    state: GolfState,
+    you: int | None,
+    events: list[dict],
+    *,
+    connected: set[int],
+    now_ms: int,
+    replay: str | None,
+    can_undo: bool,
+) -> dict:
+    """The table state of shared/API.md from seat ``you`` (None: a spectator): its seats
+    (``connected``: those with an open page), its timer and notices, and its match from
+    that seat (``events`` in the API's terms), once it has begun."""
+    seats = [
+        {
+            "seat": seat,
+            "name": entry.name,
+            "kind": entry.kind,
+            "level": entry.level,
+            "left": entry.left,
+            "connected": entry.kind == "person" and seat in connected,
+            "held_for": entry.held_name if held(entry, now_ms) else None,
+        }
+        for seat, entry in enumerate(record.seats)
+    ]
+    for seat in seats:
+        if seat["held_for"] is not None:
+            seat["name"] = f"Open seat, kept for {seat['held_for']}"
+    match = None
+    if record.status != "waiting":
+        end = record.updated_ms if record.status == "over" else now_ms
+        match = match_state(
+            state,
+            you,
+            version=record.version,
+            seed=record.seed if record.status == "over" else None,  # private until the end
+            level=None,
+            paused=False,
+            elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
+            clock_running=record.status == "playing",
+            actions_taken=actions_of(state.log, you),
+            hints_used=0,
+            can_undo=can_undo,
+            events=events,
+            seats=seated(record),
+            replay=replay,
+        )
+    left = None
+    if record.status == "playing" and record.deadline_ms is not None:
+        left = -(-max(record.deadline_ms - now_ms, 0) // 1000)  # whole seconds, rounded up
+    return {
+        "code": record.code,
+        "version": record.version,
+        "name": record.name,
+        "status": record.status,
+        "host": HOST,
+        "you": you,
+        "seats": seats,
+        "rules": record.rules,
+        "timer_seconds": record.timer_seconds,
+        "seconds_left": left,
+        "notices": record.notices,
+        "away": record.away,
+        "next": next_table(record),
+        "match": match,
     }

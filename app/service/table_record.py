@@ -19,6 +19,7 @@ from app.names import NameRefused, checked_name
 from app.service.errors import Invalid
 from app.store.tables import TableRecord, TableSeat
 
+HOST = 0  # the seat of the person who made the table
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far behind is shown the steps since)

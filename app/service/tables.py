@@ -51,12 +51,12 @@ from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import MAX_SEED
-from app.service.match_state import Frame, match_state
+from app.service.match_state import Frame, table_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_record import (
+    HOST,
     TABLE_NAME_LENGTH,
-    actions_of,
     computer_levels,
     display_name,
     held,
@@ -81,7 +81,6 @@ from app.store.tables import TableRecord, TableSeat
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-HOST = 0
 TIMER_SECONDS = (10, 3600)
 # Another seat's change saved between a change's read and its write: played again on the
 # table as it now stands. Forty people joining at once lose up to 39 races in a row.
@@ -729,64 +728,16 @@ class TableService:
     ) -> dict:
         """The table state of shared/API.md, from the caller's seat or as a spectator."""
         you = seat_of(record, browser_id) if browser_id is not None else None
-        if connected is None:
-            connected = self.streams.connected(record.code)
-        players = len(record.seats)
-        now = self.now()
-        seats = [
-            {
-                "seat": seat,
-                "name": entry.name,
-                "kind": entry.kind,
-                "level": entry.level,
-                "left": entry.left,
-                "connected": entry.kind == "person" and seat in connected,
-                "held_for": entry.held_name if held(entry, now) else None,
-            }
-            for seat, entry in enumerate(record.seats)
-        ]
-        for seat in seats:
-            if seat["held_for"] is not None:
-                seat["name"] = f"Open seat, kept for {seat['held_for']}"
-        match = None
-        if record.status != "waiting":
-            now = self.now()
-            end = record.updated_ms if record.status == "over" else now
-            match = match_state(
-                state,
-                you,
-                version=record.version,
-                seed=record.seed if record.status == "over" else None,  # private until the end
-                level=None,
-                paused=False,
-                elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
-                clock_running=record.status == "playing",
-                actions_taken=actions_of(state.log, you),
-                hints_used=0,
-                can_undo=you is not None and self._undo_refusal(record, state, you) is None,
-                events=[view_event(e, you, players) for e in events],
-                seats=seated(record),
-                replay=replays.link_of(self.deal_key, record) if record.status == "over" else None,
-            )
-        left = None
-        if record.status == "playing" and record.deadline_ms is not None:
-            left = -(-max(record.deadline_ms - self.now(), 0) // 1000)  # whole seconds, rounded up
-        return {
-            "code": record.code,
-            "version": record.version,
-            "name": record.name,
-            "status": record.status,
-            "host": HOST,
-            "you": you,
-            "seats": seats,
-            "rules": record.rules,
-            "timer_seconds": record.timer_seconds,
-            "seconds_left": left,
-            "notices": record.notices,
-            "away": record.away,
-            "next": next_table(record),
-            "match": match,
-        }
+        return table_state(
+            record,
+            state,
+            you,
+            [view_event(e, you, len(record.seats)) for e in events],
+            connected=self.streams.connected(record.code) if connected is None else connected,
+            now_ms=self.now(),
+            replay=replays.link_of(self.deal_key, record) if record.status == "over" else None,
+            can_undo=you is not None and self._undo_refusal(record, state, you) is None,
+        )
 
     def _undo_refusal(self, record: TableRecord, state: GolfState, seat: int) -> str | None:
         """Why ``seat`` cannot take back its last action now (:func:`app.golf.undo.undo_refusal`)."""
