@@ -6,8 +6,9 @@ JSON API, then the page) and photographs it in the system Chromium:
 
     .venv/bin/python scripts/table_screenshots.py [--out docs] [--all]
 
-``--all`` also takes the screens the layout is checked at (1366x768; 2, 3 and 8 players)
-into the same folder, to look at, not to keep.
+``--all`` also takes the screens the layout is checked at (1366x768; 2, 3 and 8 players;
+a dialog open, the match's end, a review's decision, a table of people) into the same
+folder, to look at, not to keep.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ MORE = [
     for width, height in [(1280, 720), (1366, 768), (390, 844)]
     for players in (2, 3, 8)
     for moment in ("holding", "hole_over")
+] + [
+    # A dialog open, the match's end, a review's decision, a seat at a table of people.
+    Case(players, "standard", width, height, moment)
+    for width, height, players, dialog in [(1280, 720, 3, "keys"), (390, 844, 8, "scorecard")]  # a phone has no Keys
+    for moment in (dialog, "match_over", "review", "seated")
 ]
 
 
