@@ -9,11 +9,14 @@ each as a subprocess, then measures:
 
 1. A move at an online table of four people, every seat a person with a browser session
    of its own, each with the table's page open as a page keeps it: its event stream
-   (``/api/tables/{code}/events``) open, and on each ``event: table`` (unless it names a
-   version the page already shows and carries no ``"seats": true``) a GET of the table's
-   fragment at the URL of the ``hx-get`` of ``#table`` in the last HTML the page got, with
-   the headers HTMX sends (``HX-Request``, the ``If-Match`` of ``hx-headers``); a 204 is
-   "nothing changed". The seat that moves clicks a button of its page: a POST to the
+   (the ``sse-connect`` of the page, ``/t/{code}/events?...``) open, and on each
+   ``event: table`` (unless it names a version the page already shows and carries no
+   ``"seats": true``) the table the event carries when it is drawn for the version the
+   page shows (``drawn_from``), else a GET of the table's fragment at the URL of the
+   ``hx-get`` of ``#table`` in the last HTML the page got, with the headers HTMX sends
+   (``HX-Request``, the ``If-Match`` of ``hx-headers``); a 204 is "nothing changed".
+   With ``--api-stream`` the pages listen to the JSON API's stream
+   (``/api/tables/{code}/events``), which carries no table, and always fetch. The seat that moves clicks a button of its page: a POST to the
    button's ``hx-post`` (``/t/{code}/play/<command>``) of the table form's fields
    (``version``, ``seen``) and the button's own name and value, as HTMX sends it. The
    server's CPU time (user + system, /proc/<pid>/stat) and its child processes' (the
@@ -268,6 +271,7 @@ class TableHtml(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.table: dict[str, str | None] | None = None
+        self.stream: str | None = None  # the sse-connect of a whole page
         self.fields: list[tuple[str, str]] = []
         self.buttons: list[Button] = []
         self._in_form = False
@@ -276,6 +280,8 @@ class TableHtml(HTMLParser):
         a = dict(attrs)
         if a.get("id") == "table" and self.table is None:
             self.table = a
+        if a.get("sse-connect"):
+            self.stream = a["sse-connect"]
         if tag == "form":
             self._in_form = "table-form" in (a.get("class") or "").split()
         elif not self._in_form:
@@ -308,8 +314,11 @@ def page_move(buttons: list[Button]) -> Button | None:
 class Page:
     """A table's page in one browser: its event stream, and its HTML as HTMX keeps it."""
 
-    def __init__(self, browser: Browser, code: str, fetch_every_event: bool):
+    def __init__(self, browser: Browser, code: str, fetch_every_event: bool, api_stream: bool = False):
         self.browser, self.code, self.fetch_every_event = browser, code, fetch_every_event
+        self.api_stream = api_stream  # the JSON API's stream, which sends no table: the page fetches
+        self.stream_path: str | None = None
+        self.announced = -1
         self.queue: asyncio.Queue = asyncio.Queue()
         self.stream: AsyncEventStream | None = None
         self.shown = -1
@@ -320,7 +329,7 @@ class Page:
         self.asleep = False
         self.working = False
         self.lock = asyncio.Lock()  # one request at a time, as hx-sync="this:drop" keeps it
-        self.counts = {"fetched": 0, "unchanged": 0, "skipped": 0, "failed": 0}
+        self.counts = {"sent": 0, "fetched": 0, "unchanged": 0, "skipped": 0, "failed": 0}
         self._task: asyncio.Task | None = None
 
     def read(self, html: str) -> None:
@@ -330,6 +339,8 @@ class Page:
             raise RuntimeError(f"no #table with an hx-get in the page's HTML: {html[:300]!r}")
         self.url = parsed.table["hx-get"] or ""
         self.shown = int(parsed.table.get("data-version") or -1)
+        if parsed.stream:
+            self.stream_path = parsed.stream.replace("&amp;", "&")
         self.headers = json.loads(parsed.table.get("hx-headers") or "{}")
         self.fields, self.buttons = parsed.fields, parsed.buttons
 
@@ -349,7 +360,10 @@ class Page:
         """The page load, then its event stream (as the SSE extension opens it)."""
         await self.load()
         assert self.browser.cookie is not None
-        self.stream = AsyncEventStream(self.browser.port, self.browser.cookie, self.code, self.queue, WAIT_SECONDS)
+        path = None if self.api_stream else self.stream_path
+        self.stream = AsyncEventStream(
+            self.browser.port, self.browser.cookie, self.code, self.queue, WAIT_SECONDS, path=path
+        )
         await self.stream.open()
         self._task = asyncio.create_task(self.follow())
 
@@ -360,23 +374,37 @@ class Page:
             raise RuntimeError(f"the page answered {answer.status}")
         self.read(answer.body.decode())
 
-    def _wanted(self, batch: list[tuple[int, bool]]) -> bool:
-        return self.fetch_every_event or any(seats or version > self.shown for version, seats in batch)
+    def _wanted(self, batch: list[dict]) -> bool:
+        return self.fetch_every_event or any(told.get("seats") or told["version"] > self.shown for told in batch)
+
+    def _sent(self, batch: list[dict]) -> str | None:
+        """The table the stream sent with its newest news, when drawn for what the page
+        shows (as tables.js takes it)."""
+        told = batch[-1]
+        if told.get("html") and told.get("drawn_from") == self.shown and told["version"] >= self.announced:
+            return told["html"]
+        return None
 
     async def follow(self) -> None:
-        """On each event, the fragment (one request at a time: events that come while a
-        request is under way are looked at once it is answered, as tables.js does)."""
+        """On each event, the table the stream sent with it, else the fragment fetched
+        (one request at a time: events that come while a request is under way are looked
+        at once it is answered, as tables.js does)."""
         while True:
             batch = [await self.queue.get()]
             self.working = True
             while not self.queue.empty():
                 batch.append(self.queue.get_nowait())
+            self.announced = max([self.announced, *(told["version"] for told in batch)])
             if self.asleep:
                 self.working = False
                 continue
             async with self.lock:
+                sent = None if self.fetch_every_event else self._sent(batch)
                 if not self._wanted(batch):
                     self.counts["skipped"] += 1
+                elif sent is not None:
+                    self.counts["sent"] += 1
+                    self.read(sent)
                 else:
                     try:
                         answer = await self.browser.request(
@@ -479,7 +507,9 @@ class Table:
         return every, missed
 
 
-async def new_table(port: int, index: int, fetch_every_event: bool, reveal: bool = False) -> Table:
+async def new_table(
+    port: int, index: int, fetch_every_event: bool, reveal: bool = False, api_stream: bool = False
+) -> Table:
     """A table of four people (each its own browser), the match started, nobody's page
     open; with ``reveal``, every seat's two opening reveals made (through the JSON API)."""
     browsers = [Browser(port) for _ in range(4)]
@@ -497,7 +527,7 @@ async def new_table(port: int, index: int, fetch_every_event: bool, reveal: bool
         for position in (0, 1):
             status, answer = await browser.json("POST", f"/api/tables/{code}/reveal", {"position": position})
             assert status == 200, answer
-    return Table(code, [Page(b, code, fetch_every_event) for b in browsers])
+    return Table(code, [Page(b, code, fetch_every_event, api_stream) for b in browsers])
 
 
 # ---------------------------------------------------------------- the phases
@@ -517,9 +547,10 @@ def spread(values: list[float]) -> str:
 
 
 def counts(pages: list[Page]) -> str:
-    total = {k: sum(p.counts[k] for p in pages) for k in ("fetched", "unchanged", "skipped", "failed")}
+    total = {k: sum(p.counts[k] for p in pages) for k in ("sent", "fetched", "unchanged", "skipped", "failed")}
     return (
-        f"fragments fetched {total['fetched']}, answered 204 {total['unchanged']}, events skipped "
+        f"tables sent down the stream {total['sent']}, fragments fetched {total['fetched']}, "
+        f"answered 204 {total['unchanged']}, events skipped "
         f"{total['skipped']}, fetches failed {total['failed']} (another status, or none in {WAIT_SECONDS} s)"
     )
 
@@ -582,7 +613,7 @@ async def fast_forward(table: Table, actions: int) -> int:
 
 
 async def one_table(port: int, pid: int, args) -> dict:
-    table = await new_table(port, 0, args.fetch_every_event)
+    table = await new_table(port, 0, args.fetch_every_event, api_stream=args.api_stream)
     for page in table.pages:
         await page.open()
     while table.pages[0].seen < 8:  # the opening reveals: two for each of the four
@@ -638,7 +669,9 @@ async def bare(port: int, pid: int, requests: int) -> tuple[dict, list[float]]:
 
 async def many_tables(port: int, pid: int, args) -> dict:
     started = time.perf_counter()
-    tables = await gather_bounded(new_table(port, i, args.fetch_every_event, reveal=True) for i in range(args.tables))
+    tables = await gather_bounded(
+        new_table(port, i, args.fetch_every_event, reveal=True, api_stream=args.api_stream) for i in range(args.tables)
+    )
     await gather_bounded(page.open() for table in tables for page in table.pages)
     setup = time.perf_counter() - started
     rng = random.Random(1)
@@ -701,12 +734,18 @@ def main() -> None:
         action="store_true",
         help="pages fetch their fragment on every event (the server answers 204 if nothing changed)",
     )
+    parser.add_argument(
+        "--api-stream",
+        action="store_true",
+        help="pages listen to the JSON API's stream, which sends no table: they fetch it on news of a version they do not show",
+    )
     args = parser.parse_args()
     raise_file_limit(8 * 4 * max(args.tables, 1) + 1024)  # the client's sockets and the server's, and slack
     logs = Path(tempfile.mkdtemp(prefix="golf-play-cost-"))
     print(
         f"the machine's load average at the start: {', '.join(f'{n:.1f}' for n in os.getloadavg())} "
         f"({os.cpu_count()} cores); pages {'fetch on every event' if args.fetch_every_event else 'skip the versions they show'}"
+        f", {'listen to the JSON API stream and fetch' if args.api_stream else 'take the table their own stream sends'}"
     )
     server, base = start_server(
         f"sqlite:///{logs / 'golf.sqlite3'}",

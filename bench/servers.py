@@ -132,12 +132,14 @@ def server_process(
 class EventReader:
     """An SSE client on its own thread, over a plain socket (so that closing it is
     immediate and the server sees the client go): each ``event: table`` version goes
-    to a queue. Speaks HTTP/1.0, so the body is the bare stream, not chunked."""
+    to a queue, and the whole of what each says to another (``told``). Speaks HTTP/1.0,
+    so the body is the bare stream, not chunked."""
 
     def __init__(self, client: httpx.Client, path: str, source_address: str | None = None):
         """With the client's session cookie, if it has one; from ``source_address``
         (another loopback address, as another client) if given."""
         self.versions: queue.Queue[int] = queue.Queue()
+        self.told: queue.Queue[dict] = queue.Queue()
         self.lines: list[str] = []
         self.status_line = ""
         self.headers: dict[str, str] = {}
@@ -184,7 +186,9 @@ class EventReader:
                 if line.startswith("event:"):
                     event = line.partition(":")[2].strip()
                 elif line.startswith("data:") and event == "table":
-                    self.versions.put(json.loads(line.partition(":")[2])["version"])
+                    told = json.loads(line.partition(":")[2])
+                    self.versions.put(told["version"])
+                    self.told.put(told)
                 elif not line:
                     event = None
         except (OSError, ValueError):
@@ -207,8 +211,9 @@ class EventReader:
 class AsyncEventStream:
     """A table's event stream read on an event loop, over a plain socket (HTTP/1.0: the
     body is the bare stream). Records when each version is first announced, wakes
-    whoever waits on ``changed``, and hands each ``(version, seats)`` to ``queue`` if
-    one is given. ``cookie`` is the browser's session."""
+    whoever waits on ``changed``, and hands what each event says (its data) to ``queue``
+    if one is given. ``cookie`` is the browser's session; ``path`` the stream's (the JSON
+    API's unless given: a table page's own is ``/t/{code}/events?...``)."""
 
     def __init__(
         self,
@@ -218,8 +223,10 @@ class AsyncEventStream:
         queue: asyncio.Queue | None = None,
         wait_seconds: float = 20,
         host: str = "127.0.0.1",
+        path: str | None = None,
     ):
         self.port, self.cookie, self.code, self.queue = port, cookie, code, queue
+        self.path = path or f"/api/tables/{code}/events"
         self.wait_seconds, self.host = wait_seconds, host
         self.arrivals: dict[int, float] = {}
         self.latest = -1
@@ -232,7 +239,7 @@ class AsyncEventStream:
         reader, self._writer = await asyncio.open_connection(self.host, self.port)
         self._writer.write(
             (
-                f"GET /api/tables/{self.code}/events HTTP/1.0\r\nHost: {self.host}:{self.port}\r\n"
+                f"GET {self.path} HTTP/1.0\r\nHost: {self.host}:{self.port}\r\n"
                 f"Accept: text/event-stream\r\nCookie: golf_session={self.cookie}\r\n\r\n"
             ).encode()
         )
@@ -254,7 +261,7 @@ class AsyncEventStream:
                     self.arrivals.setdefault(version, time.perf_counter())
                     self.latest = max(self.latest, version)
                     if self.queue is not None:
-                        self.queue.put_nowait((version, data.get("seats") is True))
+                        self.queue.put_nowait(data)
                     self.opened.set()
                     self.changed.set()
                 elif not line:

@@ -6,8 +6,10 @@
  * - The make-table form shows as many seat choices as there are seats.
  * - Counts the turn timer down between the server's updates (the match's clock is
  *   common.js's, as on every table).
- * - Fetches the table only when the stream tells of a version the page does not show
- *   (or of a seat's connection): the news of your own move costs nothing.
+ * - Draws the table the page's event stream sends with the news of another seat's move
+ *   (drawn for the version the page shows), and fetches it only when the stream tells of
+ *   a version the page does not show and sends no table for it: the news of your own
+ *   move costs nothing.
  * - Never misses a change, never drops a move: the table takes one request at a time
  *   (hx-sync drops the others), so an event that comes while a request is under way asks
  *   again after it, and a move made while the table is being fetched goes first.
@@ -129,12 +131,33 @@
     window.htmx.trigger(table, "htmx:abort");
   });
 
+  /* The table the event stream sent, swapped in as HTMX swaps a fetched one: the same
+   * htmx:beforeSwap (which moves the cards and keeps focus), swap and settle. */
+  function swapIn(table, html, cause) {
+    var detail = {
+      elt: table, target: table, shouldSwap: true, serverResponse: html, isError: false,
+      requestConfig: { verb: "get", elt: table, triggeringEvent: cause }
+    };
+    if (!window.htmx.trigger(table, "htmx:beforeSwap", detail) || !detail.shouldSwap) return;
+    window.htmx.swap(table, detail.serverResponse, {
+      swapStyle: "outerHTML", transition: /transition:true/.test(detail.swapOverride || ""),
+      swapDelay: 0, settleDelay: window.htmx.config.defaultSettleDelay
+    });
+  }
+
+  // Whether the stream's news carries the table drawn for what this page shows now, and
+  // it is the newest the stream told of.
+  function drawnForThisPage(told, table) {
+    return !!(told && told.html && table && told.drawn_from === parseInt(table.dataset.version, 10) &&
+      told.version >= announced);
+  }
+
   // Capturing, so this runs before HTMX turns the event into a request (or drops it).
   // While a new table is still moving in (your own move, most often, whose news can come
-  // down the event stream before its answer) the table is fetched once it is in: fetched
+  // down the event stream before its answer) the table is drawn once it is in: drawn
   // now, it could come in before the table going out is photographed, and your move would
   // not glide.
-  var awaitingStill = false;
+  var awaitingStill = false, keptNews = null; // the newest news, kept until the table moving in is in place
   var announced = 0, seatsChanged = false; // the newest version the stream told of; a seat's connection changed
   document.addEventListener("sse:table", function (event) {
     var told = null;
@@ -153,17 +176,26 @@
     }
     if (document.activeViewTransition) {
       event.stopPropagation();
+      if (told) keptNews = told;
       if (!awaitingStill) {
         awaitingStill = true;
         page.whenStill(function () {
+          var kept = keptNews, table = byId("table");
           awaitingStill = false;
-          var table = byId("table");
-          if (table && window.htmx) window.htmx.trigger(table, "sse:table");
+          keptNews = null;
+          if (!table || !window.htmx) return;
+          if (!inFlight && drawnForThisPage(kept, table)) { seatsChanged = false; swapIn(table, kept.html, event); }
+          else window.htmx.trigger(table, "sse:table");
         });
       }
       return;
     }
-    if (inFlight > 0) missed = true;
+    if (inFlight > 0) { missed = true; return; }
+    if (drawnForThisPage(told, table)) {
+      event.stopPropagation();
+      seatsChanged = false; // this table brings the seats as they are
+      swapIn(table, told.html, event);
+    }
   }, true);
 
   document.addEventListener("htmx:afterRequest", function () {

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections import defaultdict
 from typing import NamedTuple
@@ -33,10 +34,17 @@ QUEUE_SIZE = 16  # versions a slow stream may fall behind before the oldest are 
 class Change(NamedTuple):
     """What a table's open pages are told: its version now, and whether a seat's
     connection changed (``seats``; the version stays then). A page that already shows
-    the version needs nothing more, unless the seats changed."""
+    the version needs nothing more, unless the seats changed.
+
+    ``by``: the seat whose person made the change (None for a seat's connection, a
+    turn timer, a table made), whose own page has it already from its answer. ``number``:
+    this process's count of the changes it has handed out, one per change, the same for
+    every stream told of it (so that what one change needs read is read once)."""
 
     version: int
     seats: bool = False
+    by: int | None = None
+    number: int = 0
 
 
 class Notifier:
@@ -45,6 +53,7 @@ class Notifier:
     def __init__(self):
         self._subscribers: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._handed_out = itertools.count(1)
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -52,10 +61,12 @@ class Notifier:
     async def stop(self) -> None:
         self._loop = None
 
-    def stage(self, connection: Connection, code: str, version: int, seats: bool = False) -> None:
+    def stage(
+        self, connection: Connection, code: str, version: int, seats: bool = False, by: int | None = None
+    ) -> None:
         """Inside the writing transaction."""
 
-    def publish(self, code: str, version: int, seats: bool = False) -> None:
+    def publish(self, code: str, version: int, seats: bool = False, by: int | None = None) -> None:
         """Right after the commit (from any thread)."""
 
     def subscribe(self, code: str) -> Subscription:
@@ -78,12 +89,14 @@ class Notifier:
 
     def _fan_out(self, code: str, change: Change) -> None:
         """On the event loop: hand ``change`` to every subscriber of ``code``."""
+        change = change._replace(number=next(self._handed_out))
         for queue in list(self._subscribers.get(code, ())):
+            told = change
             if queue.full():
                 dropped = queue.get_nowait()  # a stream far behind needs only the newest versions
-                if dropped.seats and not change.seats:
-                    change = Change(change.version, True)  # ... and to know the seats changed
-            queue.put_nowait(change)
+                if dropped.seats and not told.seats:
+                    told = told._replace(seats=True)  # ... and to know the seats changed
+            queue.put_nowait(told)
 
     def _fan_out_from_any_thread(self, code: str, change: Change) -> None:
         loop = self._loop
@@ -132,8 +145,8 @@ class Subscription:
 class InProcessNotifier(Notifier):
     """One server process (SQLite): a published version goes straight to the subscribers."""
 
-    def publish(self, code: str, version: int, seats: bool = False) -> None:
-        self._fan_out_from_any_thread(code, Change(version, seats))
+    def publish(self, code: str, version: int, seats: bool = False, by: int | None = None) -> None:
+        self._fan_out_from_any_thread(code, Change(version, seats, by))
 
 
 class PostgresNotifier(Notifier):
@@ -165,11 +178,13 @@ class PostgresNotifier(Notifier):
             self._task = None
         await super().stop()
 
-    def stage(self, connection: Connection, code: str, version: int, seats: bool = False) -> None:
+    def stage(
+        self, connection: Connection, code: str, version: int, seats: bool = False, by: int | None = None
+    ) -> None:
         # Delivered by PostgreSQL when this transaction commits, never if it rolls back.
         connection.execute(
             text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": f"{code} {version}{' seats' if seats else ''}"},
+            {"channel": CHANNEL, "payload": payload_of(code, Change(version, seats, by))},
         )
 
     async def _listen(self) -> None:
@@ -181,16 +196,41 @@ class PostgresNotifier(Notifier):
                     await connection.execute(f"LISTEN {CHANNEL}")
                     self._listening.set()
                     async for notification in connection.notifies():
-                        code, _, version = notification.payload.partition(" ")
-                        version, _, seats = version.partition(" ")
-                        if version.isdecimal():
-                            self._fan_out(code, Change(int(version), seats == "seats"))
+                        told = change_of(notification.payload)
+                        if told is not None:
+                            self._fan_out(*told)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("listening for table changes failed; trying again")
                 self._listening.clear()
                 await asyncio.sleep(self._retry_seconds)
+
+
+def payload_of(code: str, change: Change) -> str:
+    """A change as a NOTIFY payload: ``"<code> <version>"``, then ``seats`` when a seat's
+    connection changed and ``by=<seat>`` when a seat's person made it.
+
+    >>> payload_of("abc", Change(7)), payload_of("abc", Change(7, seats=True)), payload_of("abc", Change(8, by=2))
+    ('abc 7', 'abc 7 seats', 'abc 8 by=2')
+    """
+    flags = ["seats"] * change.seats + ([f"by={change.by}"] if change.by is not None else [])
+    return " ".join([code, str(change.version), *flags])
+
+
+def change_of(payload: str) -> tuple[str, Change] | None:
+    """The table and change of a NOTIFY payload (:func:`payload_of`); None for one that
+    is not (an older process's words it does not know are left out).
+
+    >>> change_of("abc 8 by=2"), change_of("abc 7 seats"), change_of("abc x")
+    (('abc', Change(version=8, seats=False, by=2, number=0)), ('abc', Change(version=7, seats=True, by=None, number=0)), None)
+    """
+    code, _, rest = payload.partition(" ")
+    version, *flags = rest.split(" ")
+    if not version.isdecimal():
+        return None
+    by = next((int(f[3:]) for f in flags if f.startswith("by=") and f[3:].isdecimal()), None)
+    return code, Change(int(version), "seats" in flags, by)
 
 
 def notifier_for(database_url: str) -> Notifier:

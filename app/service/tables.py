@@ -23,7 +23,9 @@ import contextlib
 import logging
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -52,7 +54,7 @@ from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, i
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import MAX_SEED
 from app.service.match_state import Frame, table_state
-from app.service.notify import Notifier
+from app.service.notify import Change, Notifier
 from app.service.stats import record_online_result
 from app.service.table_record import (
     HOST,
@@ -86,8 +88,29 @@ TIMER_SECONDS = (10, 3600)
 # table as it now stands. Forty people joining at once lose up to 39 races in a row.
 LOST_RACE_RETRIES = 60
 NOTICES_KEPT = 20
+CHANGE_READS_KEPT = 256  # the reads of this process's latest changes, shared by their streams
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
 READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
+
+
+@dataclass
+class SharedRead:
+    """One read shared by the streams told of one change (:meth:`TableService.pushed`)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    value: tuple[TableRecord, set[int]] | None = None
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """What a page's stream sends of a change: the table to draw (None: the page has it
+    already), drawn for a page that shows version ``drawn_from``; the version and the
+    number of actions the page shows once it has it."""
+
+    drawn_from: int
+    version: int
+    moves: int
+    outcome: TableOutcome | None
 
 
 @dataclass
@@ -131,6 +154,8 @@ class TableService:
         self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
         self.timeouts = TableTimeouts(self, stand_in_level, away_seconds)  # what is played when time runs out
         self.cache = StateCache(size=1024)
+        self._change_reads: OrderedDict[tuple[str, int], SharedRead] = OrderedDict()
+        self._change_reads_lock = threading.Lock()
         # This process's open event streams of seated people (their seats show connected).
         self.streams = OpenStreams(engine, notifier, lambda: self.now())
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
@@ -431,6 +456,46 @@ class TableService:
             next_table(record),
         ):
             return None
+        return self._since(record, connected, browser_id, seen)
+
+    def pushed(self, browser_id: str, code: str, change: Change, shown: int, seen: int | None) -> Pushed:
+        """What a page's own event stream sends it of ``change``: the table from the
+        page's seat and what happened since the page drew it (version ``shown``, ``seen``
+        actions), as :meth:`refresh` gives it, made here so that the page need not ask.
+
+        Every stream of this process told of one change shares one read of it. The
+        page of the seat that made the change already has it from its answer: nothing
+        is drawn for it, unless the table has moved on since. Nothing either for a page
+        that shows the table as it stands."""
+        record, connected = self._read_of(code, change)
+        if change.by is not None and change.by == seat_of(record, browser_id):
+            if record.version == change.version:
+                return Pushed(shown, record.version, len(record.log), None)
+            shown, seen = change.version, moves_at(record, change.version)
+        if shown == record.version and not change.seats:
+            return Pushed(shown, record.version, len(record.log), None)
+        outcome = self._since(record, connected, browser_id, seen)
+        return Pushed(shown, record.version, outcome.moves, outcome)
+
+    def _read_of(self, code: str, change: Change) -> tuple[TableRecord, set[int]]:
+        """The table and its connected seats as read once for ``change`` in this process."""
+
+        def read(connection: Connection):
+            return self._record(connection, code), self.streams.connected_seats(connection, code)
+
+        with self._change_reads_lock:
+            shared = self._change_reads.get((code, change.number))
+            if shared is None:
+                shared = self._change_reads[(code, change.number)] = SharedRead()
+                while len(self._change_reads) > CHANGE_READS_KEPT:
+                    self._change_reads.popitem(last=False)
+        with shared.lock:
+            if shared.value is None:
+                shared.value = self._read(read)
+            return shared.value
+
+    def _since(self, record: TableRecord, connected: set[int], browser_id: str, seen: int | None) -> TableOutcome:
+        """The table from ``browser_id``'s seat and the steps since ``seen`` actions."""
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
         table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
         self._keep(record, state)  # only once described: a change taking it from the cache alters it
@@ -584,7 +649,11 @@ class TableService:
             table_store.save_table(connection, record, read_version)
             if browser_id is not None:  # a person's accepted change keeps their session from the purge
                 repository.note_action(connection, browser_id)
-            self.notifier.stage(connection, record.code, record.version)
+            self.notifier.stage(connection, record.code, record.version, by=mover(record))
+
+        def mover(record: TableRecord) -> int | None:
+            """The seat whose page is answered with this change (it is not sent it again)."""
+            return seat_of(record, browser_id) if browser_id is not None else None
 
         for attempt in range(LOST_RACE_RETRIES + 1):
             try:
@@ -611,7 +680,7 @@ class TableService:
                 if attempt >= 2:  # many at once: spread them out a little
                     time.sleep(random.uniform(0, min(0.001 * attempt, 0.02)))
         if events is not None:
-            self.notifier.publish(record.code, record.version)
+            self.notifier.publish(record.code, record.version, by=mover(record))
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
         if browser_id is None:

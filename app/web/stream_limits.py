@@ -1,5 +1,6 @@
-"""Caps on the open event streams of a table (``/api/tables/{code}/events``), per
-browser session and per client address, in this server process.
+"""Caps on the open event streams of a table (``/api/tables/{code}/events``, and its
+page's ``/t/{code}/events``), per browser session and per client address, in this
+server process.
 
 An open stream holds a connection, a file descriptor and a subscriber for as long as the
 page is open, so one client opening streams by the thousand could take every descriptor
@@ -21,7 +22,7 @@ from app.settings import Settings
 from app.web.addresses import address_key
 from app.web.refusals import refusal
 
-EVENT_STREAM = re.compile(r"^/api/tables/[^/]+/events/?$")
+EVENT_STREAM = re.compile(r"^/(api/tables|t)/[^/]+/events/?$")
 RETRY_SECONDS = 15  # a page's stream tries again by itself; by then another may have closed
 
 

@@ -8,31 +8,22 @@ a client fetches its own view of the table when a new one is announced.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
-import logging
-import secrets
 from typing import Annotated, Any, Literal
 
-import anyio
 from fastapi import APIRouter, Body, Depends, Path, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sse_starlette import EventSourceResponse
-from sse_starlette.sse import SendTimeoutError
 
 from app.players import LEVELS, Level
+from app.service.notify import Change
 from app.web.api import REFUSALS, JSONRoute
 from app.web.common import browser_id
 from app.web.dependencies import BrowserId, Tables, Version, tables_of
 from app.web.move_routes import Play, add_move_routes
+from app.web.table_stream import table_events, version_of
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
 
-PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
-log = logging.getLogger(__name__)
 
 Code = Annotated[str, Path(max_length=32, description="The table's invite code.")]
 TABLE_REFUSALS: dict[int | str, dict[str, Any]] = {
@@ -155,17 +146,6 @@ def again(code: Code, service: Tables, browser_id: BrowserId):
     return answer(service.again(browser_id, code).table)
 
 
-class TableEventStream(EventSourceResponse):
-    """The event stream; one whose page stopped reading ends as any closed stream does,
-    not as a failure of the server (with a traceback in its log)."""
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        except SendTimeoutError:
-            log.info("closed the event stream of a page that stopped reading it (%s)", scope["path"])
-
-
 @router.get(
     "/{code}/events",
     responses={404: TABLE_REFUSALS[404]},
@@ -173,45 +153,7 @@ class TableEventStream(EventSourceResponse):
     '(`"seats": true` too when a seat\'s connection changed)',
 )
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
-    notifier = request.app.state.notifier
-    stream = secrets.token_hex(8)
-    # Subscribed before the version is read, so that no change in between is missed.
-    subscription = notifier.subscribe(code)
-    try:
-        version = await run_in_threadpool(service.streams.open, browser_id, code, stream)
-    except BaseException:
-        subscription.close()
-        raise
+    async def relay(change: Change) -> dict:
+        return version_of(change)
 
-    # The service keeps the stream marked connected (all of a process's streams in one
-    # statement) until it is closed.
-    async def announce():
-        try:
-            yield {"event": "table", "data": json.dumps({"version": version})}
-            while True:
-                # A quiet stream says something every PING_SECONDS, here rather than in a
-                # task of its own beside every stream (fewer objects held per open page).
-                try:
-                    async with asyncio.timeout(PING_SECONDS):
-                        newer = await anext(subscription)
-                except TimeoutError:
-                    yield {"comment": "ping"}
-                    continue
-                except StopAsyncIteration:
-                    return
-                yield {
-                    "event": "table",
-                    "data": json.dumps({"version": newer.version, **({"seats": True} if newer.seats else {})}),
-                }
-        finally:
-            # The stream is over (the client went away): free everything, even while
-            # being cancelled.
-            subscription.close()
-            with anyio.CancelScope(shield=True):
-                with contextlib.suppress(Exception):
-                    await run_in_threadpool(service.streams.close, code, stream)
-
-    # A page that stopped reading (asleep, its network gone) fills the connection's
-    # buffers; a send that waits longer than stream_send_seconds ends its stream, so it
-    # holds no descriptor and no subscriber for ever.
-    return TableEventStream(announce(), ping=0, send_timeout=request.app.state.stream_send_seconds)
+    return await table_events(request, service, browser_id, code, lambda opened: relay)

@@ -15,11 +15,13 @@ HTMX, a redirect back without script.
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.match_state import Frame, Outcome
+from app.service.notify import Change
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
 from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
@@ -28,6 +30,7 @@ from app.web.dependencies import tables_of
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
+from app.web.table_stream import table_events, version_of
 from app.web.table_view import new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
@@ -267,6 +270,12 @@ def _render(request: Request, view: TableOutcome, status: int = 200, page: bool 
     return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
 
 
+def _fragment(request: Request, view: TableOutcome, shown: int | None) -> str:
+    """The table fragment's HTML, as :func:`_render` answers it to a refresh."""
+    t = online_context(request, view, shown=shown)
+    return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
+
+
 def _seen(request: Request, form=None) -> int | None:
     raw = (form or {}).get("seen") if form is not None else request.query_params.get("seen")
     return query_number(raw, default=-1) if raw is not None else None
@@ -290,6 +299,45 @@ def table_fragment(request: Request, code: str):
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
     return _render(request, view, shown=shown if shown >= 0 else None)
+
+
+@live_router.get("/t/{code}/events")
+async def page_events(request: Request, code: str):
+    """The table's event stream as its page opens it (``sse-connect``): the JSON API's
+    stream (``/api/tables/{code}/events``), each change's event carrying the page its
+    fragment too (``html``, drawn for a page that shows version ``drawn_from``), so that
+    the page need not ask for it (``/t/{code}/table``). The page opens it with the
+    version and the number of actions it shows (``shown``, ``seen``); the stream then
+    follows what it sent. The page of the seat that made the change has it already from
+    its answer: its event carries only the version. A page showing another version than
+    ``drawn_from`` (its own move under way, a stream that has opened again) asks as before."""
+    service, browser = tables_of(request), browser_id(request)
+    shown = query_number(request.query_params.get("shown"), default=-1)
+    seen = _seen(request)
+
+    def tell(opened: int):
+        # What the page shows, as far as this stream knows: what it sent last.
+        page_version, page_moves = (shown if shown >= 0 else opened), seen
+
+        def draw(change: Change) -> dict:
+            nonlocal page_version, page_moves
+            told = version_of(change)
+            try:
+                pushed = service.pushed(browser, code, change, page_version, page_moves)
+            except ServiceError:  # the store out of reach, the table gone: the page asks itself
+                return told
+            page_version, page_moves = pushed.version, pushed.moves
+            told["version"] = max(change.version, pushed.version)
+            if pushed.outcome is not None:
+                told.update(drawn_from=pushed.drawn_from, html=_fragment(request, pushed.outcome, pushed.drawn_from))
+            return told
+
+        async def push(change: Change) -> dict:
+            return await run_in_threadpool(draw, change)
+
+        return push
+
+    return await table_events(request, service, browser, code, tell)
 
 
 async def _answer(request: Request, code: str, perform) -> Response:

@@ -52,10 +52,11 @@ def test_streams_over_the_caps_get_429_and_the_table_and_probes_keep_answering(d
         contextlib.ExitStack() as open_streams,
     ):
         ann, bea, code = _table(base)
-        path = f"/api/tables/{code}/events"
-        for _ in range(3):
-            open_streams.enter_context(EventReader(ann, path)).next_version(timeout=2)
-        with EventReader(ann, path) as fourth:
+        path, page_path = f"/api/tables/{code}/events", f"/t/{code}/events"
+        # The JSON API's streams and the table page's own count together.
+        for opened in (path, page_path, path):
+            open_streams.enter_context(EventReader(ann, opened)).next_version(timeout=2)
+        with EventReader(ann, page_path) as fourth:
             assert fourth.status_line.split()[1] == "429" and fourth.headers["retry-after"] == "15"
             time.sleep(0.2)
             assert "Too many live tables are open from this browser (3 at most)" in "".join(fourth.lines)

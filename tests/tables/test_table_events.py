@@ -83,7 +83,8 @@ def test_a_subscription_ends_cleanly_and_leaves_nothing_behind():
         subscription = notifier.subscribe("abc")
         other = notifier.subscribe("xyz")
         notifier.publish("abc", 7)
-        assert await asyncio.wait_for(anext(subscription), 1) == (7, False)
+        told = await asyncio.wait_for(anext(subscription), 1)
+        assert (told.version, told.seats, told.by) == (7, False, None)
         assert other.queue.empty()
         # A consumer cancelled mid-wait (a client gone) and then closed: nothing is kept.
         waiting = asyncio.ensure_future(anext(subscription))
@@ -165,9 +166,9 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
 
 
 def test_a_quiet_stream_says_something_now_and_then_so_proxies_keep_it_open(tmp_path, monkeypatch):
-    from app.web import tables_api
+    from app.web import table_stream
 
-    monkeypatch.setattr(tables_api, "PING_SECONDS", 0.2)
+    monkeypatch.setattr(table_stream, "PING_SECONDS", 0.2)
     with server_in_this_process(tmp_path) as (app, base):
         ann, bea, code = _setup(base, base)
         with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:

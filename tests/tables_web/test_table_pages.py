@@ -91,7 +91,7 @@ def test_making_a_table_seats_you_as_host_with_the_rules_and_seats_chosen(api):
     assert rules["rows"] * rules["cols"] == 9 and rules["holes"] == 2 and rules["players"] == 4
     page = api.get(f"/t/{code}").text
     assert f"/t/{code}" in page and "data-copy" in page and "readonly" in page  # the link to share
-    assert f'sse-connect="/api/tables/{code}/events"' in page and 'hx-trigger="sse:table"' in page
+    assert f'sse-connect="/t/{code}/events?shown=' in page and 'hx-trigger="sse:table"' in page
     assert "/static/vendor/htmx-ext-sse-2.2.4.js" in page
 
 
