@@ -99,6 +99,9 @@ class SharedRead:
 
     lock: threading.Lock = field(default_factory=threading.Lock)
     value: tuple[TableRecord, set[int]] | None = None
+    # What was made of it for a seat (None: a spectator) shown so many actions: every
+    # page of that seat, every spectator's, is sent the same.
+    made: dict[tuple[int | None, int | None], TableOutcome] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,9 @@ class Pushed:
     version: int
     moves: int
     outcome: TableOutcome | None
+    # The same for every page given this outcome (its seat's, or every spectator's) in
+    # this process: the table, the change's number, the seat, the actions the page showed.
+    shared_as: tuple = ()
 
 
 @dataclass
@@ -467,17 +473,23 @@ class TableService:
         page of the seat that made the change already has it from its answer: nothing
         is drawn for it, unless the table has moved on since. Nothing either for a page
         that shows the table as it stands."""
-        record, connected = self._read_of(code, change)
-        if change.by is not None and change.by == seat_of(record, browser_id):
+        shared = self._read_of(code, change)
+        assert shared.value is not None
+        record, connected = shared.value
+        seat = seat_of(record, browser_id)
+        if change.by is not None and change.by == seat:
             if record.version == change.version:
                 return Pushed(shown, record.version, len(record.log), None)
             shown, seen = change.version, moves_at(record, change.version)
         if shown == record.version and not change.seats:
             return Pushed(shown, record.version, len(record.log), None)
-        outcome = self._since(record, connected, browser_id, seen)
-        return Pushed(shown, record.version, outcome.moves, outcome)
+        with shared.lock:
+            outcome = shared.made.get((seat, seen))
+            if outcome is None:
+                outcome = shared.made[(seat, seen)] = self._since(record, connected, browser_id, seen)
+        return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen))
 
-    def _read_of(self, code: str, change: Change) -> tuple[TableRecord, set[int]]:
+    def _read_of(self, code: str, change: Change) -> SharedRead:
         """The table and its connected seats as read once for ``change`` in this process."""
 
         def read(connection: Connection):
@@ -492,7 +504,7 @@ class TableService:
         with shared.lock:
             if shared.value is None:
                 shared.value = self._read(read)
-            return shared.value
+            return shared
 
     def _since(self, record: TableRecord, connected: set[int], browser_id: str, seen: int | None) -> TableOutcome:
         """The table from ``browser_id``'s seat and the steps since ``seen`` actions."""

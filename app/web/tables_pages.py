@@ -14,6 +14,10 @@ HTMX, a redirect back without script.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -23,7 +27,7 @@ from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.match_state import Frame, Outcome
 from app.service.notify import Change
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
-from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
+from app.service.tables import TIMER_SECONDS, Pushed, TableOutcome, TableService
 from app.web import table_words as words
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of
@@ -31,7 +35,7 @@ from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
 from app.web.table_stream import table_events, version_of
-from app.web.table_view import new_game_model, table_context
+from app.web.table_view import SPEED_COOKIE, new_game_model, speed_of, table_context
 
 router = APIRouter(include_in_schema=False)
 # What a table's open pages ask most, a refresh after each move and each move itself, in a
@@ -276,6 +280,38 @@ def _fragment(request: Request, view: TableOutcome, shown: int | None) -> str:
     return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
 
 
+# The fragments drawn for the streams of this process, by what they were drawn from (the
+# outcome every page of one seat, or every spectator's, is given of a change:
+# TableService.pushed) and the address asked for: those pages are sent the same HTML,
+# drawn once (a client opening many streams at a table costs one drawing a change).
+_FRAGMENTS_KEPT = 256
+_fragments: OrderedDict[tuple, _Drawing] = OrderedDict()
+_fragments_lock = threading.Lock()
+
+
+@dataclass
+class _Drawing:
+    """One fragment, drawn by the first stream that needs it while the others wait."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    html: str | None = None
+
+
+def _drawn_once(request: Request, pushed: Pushed) -> str:
+    assert pushed.outcome is not None
+    key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
+    with _fragments_lock:
+        drawing = _fragments.get(key)
+        if drawing is None:
+            drawing = _fragments[key] = _Drawing()
+            while len(_fragments) > _FRAGMENTS_KEPT:
+                _fragments.popitem(last=False)
+    with drawing.lock:
+        if drawing.html is None:
+            drawing.html = _fragment(request, pushed.outcome, pushed.drawn_from)
+        return drawing.html
+
+
 def _seen(request: Request, form=None) -> int | None:
     raw = (form or {}).get("seen") if form is not None else request.query_params.get("seen")
     return query_number(raw, default=-1) if raw is not None else None
@@ -305,7 +341,8 @@ def table_fragment(request: Request, code: str):
 async def page_events(request: Request, code: str):
     """The table's event stream as its page opens it (``sse-connect``): the JSON API's
     stream (``/api/tables/{code}/events``), each change's event carrying the page its
-    fragment too (``html``, drawn for a page that shows version ``drawn_from``), so that
+    fragment too (``html``, drawn for a page that shows version ``drawn_from``, its steps
+    timed by the computer speed of the ``speed`` cookie as the stream opened), so that
     the page need not ask for it (``/t/{code}/table``). The page opens it with the
     version and the number of actions it shows (``shown``, ``seen``); the stream then
     follows what it sent. The page of the seat that made the change has it already from
@@ -329,7 +366,13 @@ async def page_events(request: Request, code: str):
             page_version, page_moves = pushed.version, pushed.moves
             told["version"] = max(change.version, pushed.version)
             if pushed.outcome is not None:
-                told.update(drawn_from=pushed.drawn_from, html=_fragment(request, pushed.outcome, pushed.drawn_from))
+                # The computer speed the steps are timed by, as the stream's request
+                # said it: a page whose person has chosen another since asks instead.
+                told.update(
+                    drawn_from=pushed.drawn_from,
+                    html=_drawn_once(request, pushed),
+                    speed=request.cookies.get(SPEED_COOKIE, ""),
+                )
             return told
 
         async def push(change: Change) -> dict:

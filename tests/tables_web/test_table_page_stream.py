@@ -136,3 +136,31 @@ def test_each_other_page_is_sent_its_own_table_with_a_move_and_the_movers_page_o
                 assert told["drawn_from"] == after and _shown(told["html"]) == (latest, seen + 2)
                 assert "Bea revealed" in told["html"]
                 _names_none_of(told["html"], _hidden_names(database_url, code, 0))
+
+
+def test_many_streams_of_one_client_cost_one_drawing_a_change(tmp_path, monkeypatch):
+    """A client opening the table's page stream many times over (a spectator, say) is
+    sent the same table on each, drawn once a change: it cannot make the server draw the
+    table once per stream it opens."""
+    from app.web import tables_pages
+    from tests.tables.test_table_events import server_in_this_process
+
+    drawn = []
+    fragment = tables_pages._fragment
+    monkeypatch.setattr(tables_pages, "_fragment", lambda *args: drawn.append(args) or fragment(*args))
+    with server_in_this_process(tmp_path) as (app, base):
+        ann, watcher = httpx.Client(base_url=base), httpx.Client(base_url=base)
+        with contextlib.closing(ann), contextlib.closing(watcher), contextlib.ExitStack() as streams:
+            body = {"name": "Friday golf", "seats": ["host", "medium"], "rules": {"holes": 1}, "host_name": "Ann"}
+            code = ann.post("/api/tables", json=body).json()["code"]
+            assert ann.post(f"/api/tables/{code}/start").status_code == 200
+            version, seen = _shown(watcher.get(f"/t/{code}").text)
+            path = f"/t/{code}/events?shown={version}&seen={seen}"
+            readers = [streams.enter_context(EventReader(watcher, path)) for _ in range(8)]
+            for reader in readers:
+                reader.told.get(timeout=5)
+            drawn.clear()
+            moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
+            sent = [_next(reader, moved) for reader in readers]
+            assert all(told["html"] == sent[0]["html"] and "watching" in told["html"] for told in sent)
+            assert len(drawn) == 1

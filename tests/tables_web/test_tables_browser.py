@@ -382,6 +382,30 @@ def test_a_move_comes_to_the_other_pages_down_their_streams_and_no_page_fetches_
     assert version(ann) == version(bea) == before + 1
 
 
+def test_a_computer_speed_chosen_after_the_page_opened_times_the_others_moves(people):
+    """The stream knows the speed as it was when it opened: once the person has chosen
+    another, the page asks for the table instead of drawing the one the stream sent, so
+    the others' moves are shown at the speed chosen."""
+    ann, bea = people(), people()
+    code = make_table(ann, ["open"])
+    join(bea, code, "Bea")
+    ann.get_by_role("button", name="Start the match").click()
+    ann.wait_for_selector("#board")
+    bea.wait_for_selector("#board", timeout=LIVE_MS)
+    for page in (ann, bea):
+        page.wait_for_selector(".seat:not(.mine) .tag.connected", timeout=LIVE_MS)
+        wait_settled(page)
+    bea.locator("[data-speed]").select_option("slow")
+    fetched = []
+    bea.on("response", lambda response: fetched.append(response) if "/table?" in response.url else None)
+    before = version(ann)
+    assert act(ann)
+    wait_version(bea, before + 1)
+    assert len(fetched) == 1, [response.url for response in fetched]
+    assert 'data-delay="1600"' in fetched[0].text()  # Ann's step shown at the slow pace: 1.6 s
+    wait_settled(bea)
+
+
 HIDE_PAGE = """() => {
   Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
   document.dispatchEvent(new Event('visibilitychange'));
