@@ -56,6 +56,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import tempfile
 import time
@@ -322,10 +323,8 @@ class Page:
         self.queue: asyncio.Queue = asyncio.Queue()
         self.stream: AsyncEventStream | None = None
         self.shown = -1
-        self.url = ""
-        self.headers: dict[str, str] = {}
-        self.fields: list[tuple[str, str]] = []
-        self.buttons: list[Button] = []
+        self._html = ""  # the HTML last drawn, read (parsed) when its buttons are wanted
+        self._parsed: TableHtml | None = None
         self.asleep = False
         self.working = False
         self.lock = asyncio.Lock()  # one request at a time, as hx-sync="this:drop" keeps it
@@ -333,16 +332,42 @@ class Page:
         self._task: asyncio.Task | None = None
 
     def read(self, html: str) -> None:
-        parsed = TableHtml()
-        parsed.feed(html)
-        if parsed.table is None or not parsed.table.get("hx-get"):
-            raise RuntimeError(f"no #table with an hx-get in the page's HTML: {html[:300]!r}")
-        self.url = parsed.table["hx-get"] or ""
-        self.shown = int(parsed.table.get("data-version") or -1)
-        if parsed.stream:
-            self.stream_path = parsed.stream.replace("&amp;", "&")
-        self.headers = json.loads(parsed.table.get("hx-headers") or "{}")
-        self.fields, self.buttons = parsed.fields, parsed.buttons
+        """The page draws ``html``: its version at once, the rest when it is wanted (a
+        browser draws natively; parsing it here, at once, would hold up this client's
+        reading of the other streams, and so the times measured)."""
+        version = re.search(r'id="table"[^>]*?data-version="(\d+)"', html, re.S)
+        if version is None:
+            raise RuntimeError(f"no #table with a version in the page's HTML: {html[:300]!r}")
+        self.shown, self._html, self._parsed = int(version.group(1)), html, None
+
+    def _read_whole(self) -> TableHtml:
+        if self._parsed is None:
+            parsed = TableHtml()
+            parsed.feed(self._html)
+            if parsed.table is None or not parsed.table.get("hx-get"):
+                raise RuntimeError(f"no #table with an hx-get in the page's HTML: {self._html[:300]!r}")
+            if parsed.stream:
+                self.stream_path = parsed.stream.replace("&amp;", "&")
+            self._parsed = parsed
+        return self._parsed
+
+    @property
+    def url(self) -> str:
+        table = self._read_whole().table or {}
+        return table.get("hx-get") or ""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        table = self._read_whole().table or {}
+        return json.loads(table.get("hx-headers") or "{}")
+
+    @property
+    def fields(self) -> list[tuple[str, str]]:
+        return self._read_whole().fields
+
+    @property
+    def buttons(self) -> list[Button]:
+        return self._read_whole().buttons
 
     @property
     def seen(self) -> int:
@@ -360,6 +385,7 @@ class Page:
         """The page load, then its event stream (as the SSE extension opens it)."""
         await self.load()
         assert self.browser.cookie is not None
+        self._read_whole()  # the page's stream is named in it
         path = None if self.api_stream else self.stream_path
         self.stream = AsyncEventStream(
             self.browser.port, self.browser.cookie, self.code, self.queue, WAIT_SECONDS, path=path

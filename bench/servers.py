@@ -129,6 +129,15 @@ def server_process(
         stop_server(process)
 
 
+def told_by(data: list[str]) -> dict:
+    """What an ``event: table`` says, from its data's lines: the JSON of the first, and
+    a table page's HTML (``html``) if lines follow."""
+    told = json.loads(data[0])
+    if len(data) > 1:
+        told["html"] = "\n".join(data[1:])
+    return told
+
+
 class EventReader:
     """An SSE client on its own thread, over a plain socket (so that closing it is
     immediate and the server sees the client go): each ``event: table`` version goes
@@ -170,7 +179,7 @@ class EventReader:
 
     def _read(self) -> None:
         stream = self._socket.makefile("rb")
-        event = None
+        event, data = None, []
         try:
             self.status_line = stream.readline().decode().strip()
             for raw in stream:
@@ -186,11 +195,13 @@ class EventReader:
                 if line.startswith("event:"):
                     event = line.partition(":")[2].strip()
                 elif line.startswith("data:") and event == "table":
-                    told = json.loads(line.partition(":")[2])
-                    self.versions.put(told["version"])
-                    self.told.put(told)
+                    data.append(line[6:] if line.startswith("data: ") else line[5:])
                 elif not line:
-                    event = None
+                    if data:
+                        told = told_by(data)
+                        self.versions.put(told["version"])
+                        self.told.put(told)
+                    event, data = None, []
         except (OSError, ValueError):
             pass  # closed by __exit__
         finally:
@@ -236,7 +247,8 @@ class AsyncEventStream:
         self._writer: asyncio.StreamWriter | None = None
 
     async def open(self) -> None:
-        reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        # A page's stream carries its table on one line: longer than asyncio's 64 KiB a line.
+        reader, self._writer = await asyncio.open_connection(self.host, self.port, limit=2**24)
         self._writer.write(
             (
                 f"GET {self.path} HTTP/1.0\r\nHost: {self.host}:{self.port}\r\n"
@@ -247,7 +259,7 @@ class AsyncEventStream:
         await asyncio.wait_for(self.opened.wait(), self.wait_seconds)
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        event = None
+        event, data = None, []
         with contextlib.suppress(OSError, ConnectionError, asyncio.IncompleteReadError):
             while (line := await reader.readline()) not in (b"\r\n", b""):
                 pass  # the status line and headers
@@ -256,16 +268,18 @@ class AsyncEventStream:
                 if line.startswith(b"event:"):
                     event = line[6:].strip()
                 elif line.startswith(b"data:") and event == b"table":
-                    data = json.loads(line[5:])
-                    version = data["version"]
-                    self.arrivals.setdefault(version, time.perf_counter())
-                    self.latest = max(self.latest, version)
-                    if self.queue is not None:
-                        self.queue.put_nowait(data)
-                    self.opened.set()
-                    self.changed.set()
+                    data.append(line[6:].decode() if line.startswith(b"data: ") else line[5:].decode())
                 elif not line:
-                    event = None
+                    if data:
+                        told = told_by(data)
+                        version = told["version"]
+                        self.arrivals.setdefault(version, time.perf_counter())
+                        self.latest = max(self.latest, version)
+                        if self.queue is not None:
+                            self.queue.put_nowait(told)
+                        self.opened.set()
+                        self.changed.set()
+                    event, data = None, []
         self.opened.set()
 
     def announced_at(self, version: int) -> float | None:

@@ -166,8 +166,11 @@
   var awaitingStill = false, keptNews = null; // the newest news, kept until the table moving in is in place
   var announced = 0, seatsChanged = false; // the newest version the stream told of; a seat's connection changed
   document.addEventListener("sse:table", function (event) {
-    var told = null;
-    try { told = event.detail && event.detail.data ? JSON.parse(event.detail.data) : null; } catch (e) { told = null; }
+    var told = null, data = event.detail && event.detail.data;
+    // The JSON on the data's first line; the table's HTML, when it comes, on the lines after.
+    var cut = data ? data.indexOf("\n") : -1;
+    try { told = data ? JSON.parse(cut < 0 ? data : data.slice(0, cut)) : null; } catch (e) { told = null; }
+    if (told && cut >= 0) told.html = data.slice(cut + 1);
     if (told && typeof told.version === "number") {
       announced = Math.max(announced, told.version);
       if (told.seats) seatsChanged = true;

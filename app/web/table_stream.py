@@ -29,8 +29,9 @@ from app.service.tables import TableService
 PING_SECONDS = 15  # a comment this often keeps proxies from closing a quiet stream
 log = logging.getLogger(__name__)
 
-# What a change is told as: the data of its ``event: table``.
-Tell = Callable[[Change], Awaitable[dict]]
+# What a change is told as: the JSON of its ``event: table``, and a table's HTML to send
+# with it (or None).
+Tell = Callable[[Change], Awaitable[tuple[dict, str | None]]]
 
 
 class TableEventStream(EventSourceResponse):
@@ -47,6 +48,20 @@ class TableEventStream(EventSourceResponse):
 def version_of(change: Change) -> dict:
     """What the JSON API's stream says of a change."""
     return {"version": change.version, **({"seats": True} if change.seats else {})}
+
+
+def table_event(told: dict, html: str | None = None) -> bytes:
+    """``event: table`` whose data is the JSON of ``told`` on its first line, then the
+    lines of ``html`` if given (an EventSource joins a data's lines with newlines): the
+    HTML as it is, not escaped into JSON, which cost more than the rest of sending it.
+
+    >>> table_event({"version": 3}, "<div>\\n</div>")
+    b'event: table\\ndata: {"version": 3}\\ndata: <div>\\ndata: </div>\\n\\n'
+    """
+    lines = [json.dumps(told)]
+    if html is not None:
+        lines += html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return ("event: table\ndata: " + "\ndata: ".join(lines) + "\n\n").encode()
 
 
 async def table_events(
@@ -70,7 +85,7 @@ async def table_events(
     # statement) until it is closed.
     async def announce():
         try:
-            yield {"event": "table", "data": json.dumps({"version": version})}
+            yield table_event({"version": version})
             while True:
                 # A quiet stream says something every PING_SECONDS, here rather than in a
                 # task of its own beside every stream (fewer objects held per open page).
@@ -82,7 +97,7 @@ async def table_events(
                     continue
                 except StopAsyncIteration:
                     return
-                yield {"event": "table", "data": json.dumps(await told(newer))}
+                yield table_event(*await told(newer))
         finally:
             # The stream is over (the client went away): free everything, even while
             # being cancelled.

@@ -153,7 +153,7 @@ def again(code: Code, service: Tables, browser_id: BrowserId):
     '(`"seats": true` too when a seat\'s connection changed)',
 )
 async def events(code: Code, request: Request, service: Tables, browser_id: BrowserId):
-    async def relay(change: Change) -> dict:
-        return version_of(change)
+    async def relay(change: Change) -> tuple[dict, None]:
+        return version_of(change), None
 
     return await table_events(request, service, browser_id, code, lambda opened: relay)

@@ -341,9 +341,9 @@ def table_fragment(request: Request, code: str):
 async def page_events(request: Request, code: str):
     """The table's event stream as its page opens it (``sse-connect``): the JSON API's
     stream (``/api/tables/{code}/events``), each change's event carrying the page its
-    fragment too (``html``, drawn for a page that shows version ``drawn_from``, its steps
-    timed by the computer speed of the ``speed`` cookie as the stream opened), so that
-    the page need not ask for it (``/t/{code}/table``). The page opens it with the
+    fragment too (the data's lines after the JSON's: drawn for a page that shows version
+    ``drawn_from``, its steps timed by the computer speed of the ``speed`` cookie as the
+    stream opened), so that the page need not ask for it (``/t/{code}/table``). The page opens it with the
     version and the number of actions it shows (``shown``, ``seen``); the stream then
     follows what it sent. The page of the seat that made the change has it already from
     its answer: its event carries only the version. A page showing another version than
@@ -356,26 +356,23 @@ async def page_events(request: Request, code: str):
         # What the page shows, as far as this stream knows: what it sent last.
         page_version, page_moves = (shown if shown >= 0 else opened), seen
 
-        def draw(change: Change) -> dict:
+        def draw(change: Change) -> tuple[dict, str | None]:
             nonlocal page_version, page_moves
             told = version_of(change)
             try:
                 pushed = service.pushed(browser, code, change, page_version, page_moves)
             except ServiceError:  # the store out of reach, the table gone: the page asks itself
-                return told
+                return told, None
             page_version, page_moves = pushed.version, pushed.moves
             told["version"] = max(change.version, pushed.version)
-            if pushed.outcome is not None:
-                # The computer speed the steps are timed by, as the stream's request
-                # said it: a page whose person has chosen another since asks instead.
-                told.update(
-                    drawn_from=pushed.drawn_from,
-                    html=_drawn_once(request, pushed),
-                    speed=request.cookies.get(SPEED_COOKIE, ""),
-                )
-            return told
+            if pushed.outcome is None:
+                return told, None
+            # The computer speed the steps are timed by, as the stream's request said it:
+            # a page whose person has chosen another since asks instead.
+            told.update(drawn_from=pushed.drawn_from, speed=request.cookies.get(SPEED_COOKIE, ""))
+            return told, _drawn_once(request, pushed)
 
-        async def push(change: Change) -> dict:
+        async def push(change: Change) -> tuple[dict, str | None]:
             return await run_in_threadpool(draw, change)
 
         return push
