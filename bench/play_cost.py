@@ -31,7 +31,9 @@ each as a subprocess, then measures:
 2. A single-player JSON action (``/api/match``, the greedy player's choice, a new match
    when one ends) against the bare route (``GET /healthz`` of a FastAPI app of that one
    route): the server's CPU per request of each, and their ratio.
-3. From sending a move to every other seat's event (the slowest of the three streams):
+3. From sending a move to every other seat's event (the slowest of the three streams),
+   and to every other seat's page showing it (the table its event brought, or the one it
+   fetched after the event):
    p50 and p99 at one table of four (the moves of 1, one after another) and at
    ``--tables`` tables of four at a person's pace (one move per table every 2 to 3 s,
    the opening reveals made before) on one server process, for ``--seconds``.
@@ -324,6 +326,7 @@ class Page:
         self.stream: AsyncEventStream | None = None
         self.shown = -1
         self._html = ""  # the HTML last drawn, read (parsed) when its buttons are wanted
+        self.drawn_at: dict[int, float] = {}  # when the page first showed each version
         self._parsed: TableHtml | None = None
         self.asleep = False
         self.working = False
@@ -339,6 +342,7 @@ class Page:
         if version is None:
             raise RuntimeError(f"no #table with a version in the page's HTML: {html[:300]!r}")
         self.shown, self._html, self._parsed = int(version.group(1)), html, None
+        self.drawn_at.setdefault(self.shown, time.perf_counter())
 
     def _read_whole(self) -> TableHtml:
         if self._parsed is None:
@@ -513,9 +517,10 @@ class Table:
             self.refused[status] = self.refused.get(status, 0) + 1
         return status == 200
 
-    def delivery_ms(self) -> tuple[list[float], int]:
-        """For each move, from its sending to the last of the other seats' events; and the
-        events missed (none within LATE_SECONDS)."""
+    def delivery_ms(self, drawn: bool = False) -> tuple[list[float], int]:
+        """For each move, from its sending to the last of the other seats' events (or,
+        ``drawn``, to the last of them showing it: the table the event brought, or the
+        one fetched after it); and the events missed (none within LATE_SECONDS)."""
         every, missed = [], 0
         for sent, version, seat in self.moves:
             arrivals = []
@@ -523,7 +528,11 @@ class Table:
                 if other == seat:
                     continue
                 assert page.stream is not None
-                at = page.stream.announced_at(version)
+                at = (
+                    min((t for v, t in page.drawn_at.items() if v >= version), default=None)
+                    if drawn
+                    else page.stream.announced_at(version)
+                )
                 if at is None or at - sent > LATE_SECONDS:
                     missed += 1
                 else:
@@ -595,7 +604,15 @@ async def measured_moves(table: Table, pid: int, moves: int) -> dict:
         await table.settle(table.moves[-1][1] if table.moves else 0)
     cpu = meter.read()
     every, missed = table.delivery_ms()
-    return {"cpu": cpu, "every": every, "missed": missed, "answers": list(table.answers), "counts": counts(table.pages)}
+    shown, _ = table.delivery_ms(drawn=True)
+    return {
+        "cpu": cpu,
+        "every": every,
+        "shown": shown,
+        "missed": missed,
+        "answers": list(table.answers),
+        "counts": counts(table.pages),
+    }
 
 
 async def fast_forward(table: Table, actions: int) -> int:
@@ -836,6 +853,11 @@ def report(
             "    move to every other seat's event, 1 table of 4, late",
             f"p50 {percentile(late['every'], 0.5):.1f} ms",
             f"p99 {percentile(late['every'], 0.99):.1f} ms",
+        ),
+        (
+            "    move to every other seat's page showing it, 1 table of 4, early",
+            f"p50 {percentile(early['shown'], 0.5):.1f} ms",
+            f"p99 {percentile(early['shown'], 0.99):.1f} ms",
         ),
     ]
     if crowd and crowd["every"]:

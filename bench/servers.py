@@ -259,28 +259,37 @@ class AsyncEventStream:
         await asyncio.wait_for(self.opened.wait(), self.wait_seconds)
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        event, data = None, []
+        # Read in large pieces and cut into events (a blank line ends one), not a line at a
+        # time: a table page's event is hundreds of lines of HTML, and reading them one by
+        # one made this client's CPU, not the server's, the time measured.
         with contextlib.suppress(OSError, ConnectionError, asyncio.IncompleteReadError):
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                pass  # the status line and headers
-            while line := await reader.readline():
-                line = line.rstrip(b"\r\n")
-                if line.startswith(b"event:"):
-                    event = line[6:].strip()
-                elif line.startswith(b"data:") and event == b"table":
-                    data.append(line[6:].decode() if line.startswith(b"data: ") else line[5:].decode())
-                elif not line:
-                    if data:
-                        told = told_by(data)
-                        version = told["version"]
-                        self.arrivals.setdefault(version, time.perf_counter())
-                        self.latest = max(self.latest, version)
-                        if self.queue is not None:
-                            self.queue.put_nowait(told)
-                        self.opened.set()
-                        self.changed.set()
-                    event, data = None, []
+            await reader.readuntil(b"\r\n\r\n")  # the status line and headers
+            buffer = b""
+            while chunk := await reader.read(1 << 16):
+                buffer = (buffer + chunk).replace(b"\r\n", b"\n")
+                while (end := buffer.find(b"\n\n")) >= 0:
+                    block, buffer = buffer[:end], buffer[end + 2 :]
+                    self._told(block.split(b"\n"))
         self.opened.set()
+
+    def _told(self, lines: list[bytes]) -> None:
+        if b"event: table" not in lines:
+            return  # a comment (a ping)
+        data = [
+            (line[6:] if line.startswith(b"data: ") else line[5:]).decode()
+            for line in lines
+            if line.startswith(b"data:")
+        ]
+        if not data:
+            return
+        told = told_by(data)
+        version = told["version"]
+        self.arrivals.setdefault(version, time.perf_counter())
+        self.latest = max(self.latest, version)
+        if self.queue is not None:
+            self.queue.put_nowait(told)
+        self.opened.set()
+        self.changed.set()
 
     def announced_at(self, version: int) -> float | None:
         """When this stream first announced ``version`` or a later one."""
