@@ -236,3 +236,37 @@ def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_da
     service.streams.refresh()
     assert _stream_rows(golf_app) == 0
     assert not any(seat["connected"] for seat in service.table(host, code)["seats"])
+
+
+def test_a_move_on_one_process_reaches_a_page_on_another_with_its_table_and_not_the_movers(database_url, tmp_path):
+    """The table page's own stream across processes: the other seat's page, on the other
+    process, is sent its table; the mover's page, open on that process too, only the
+    version (who moved crosses ``NOTIFY`` with the change)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
+    with (
+        server_process(database_url, tmp_path / "one.log") as one,
+        server_process(database_url, tmp_path / "two.log") as two,
+    ):
+        ann, bea, code = _setup(one, two)
+        ann_on_two = httpx.Client(base_url=two, cookies=ann.cookies)
+        with contextlib.closing(ann), contextlib.closing(bea), contextlib.closing(ann_on_two):
+            version = bea.get(f"/api/tables/{code}").json()["version"]
+            path = f"/t/{code}/events?shown={version}"
+            with EventReader(bea, path) as beas, EventReader(ann_on_two, path) as anns:
+                beas.next_version(timeout=2)
+                anns.next_version(timeout=2)
+                time.sleep(0.5)  # the seats' connections, told as they came
+                for reader in (beas, anns):
+                    while not reader.told.empty():
+                        reader.told.get()
+                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
+                deadline = time.monotonic() + 2
+                told = beas.told.get(timeout=2)
+                while told["version"] < moved:
+                    told = beas.told.get(timeout=max(deadline - time.monotonic(), 0.01))
+                assert told["drawn_from"] == version and "Ann revealed" in told["html"]
+                own = anns.told.get(timeout=2)
+                while own["version"] < moved:
+                    own = anns.told.get(timeout=max(deadline - time.monotonic(), 0.01))
+                assert own == {"version": moved}
