@@ -18,8 +18,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.players import LEVELS
@@ -280,6 +280,18 @@ def _fragment(request: Request, view: TableOutcome, shown: int | None) -> str:
     return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
 
 
+# The tables that streams send are drawn in at most this many threads at once. Each
+# drawing is a millisecond or two of the interpreter's own work, so more threads only
+# wait on each other for it: forty (anyio's default), one for each stream told of a move
+# at 100 busy tables, held up the event loop and every other page with them.
+STREAM_DRAWERS = 4
+
+
+def stream_drawing() -> anyio.CapacityLimiter:
+    """The threads the tables that streams send are drawn in (one set per app, made in its event loop)."""
+    return anyio.CapacityLimiter(STREAM_DRAWERS)
+
+
 # The fragments drawn for the streams of this process, by what they were drawn from (the
 # outcome every page of one seat, or every spectator's, is given of a change:
 # TableService.pushed) and the address asked for: those pages are sent the same HTML,
@@ -373,7 +385,7 @@ async def page_events(request: Request, code: str):
             return told, _drawn_once(request, pushed)
 
         async def push(change: Change) -> tuple[dict, str | None]:
-            return await run_in_threadpool(draw, change)
+            return await anyio.to_thread.run_sync(draw, change, limiter=request.app.state.stream_drawing)
 
         return push
 

@@ -84,7 +84,9 @@ templates.env.globals["asset_version"] = asset_version()
 # The card's markup stays in one place, the ``card`` macro of ``_cards.html``; the
 # ``drawn`` filter remembers what the macro made for each card (a card, app.web.table's
 # ``Card``, is its fields alone: the same fields draw the same HTML).
-CARDS_KEPT = 8192  # some 30 cards a seat at many tables: what one process draws again and again
+# Some 30 cards a seat, its steps' boards' too, at 100 busy tables: what one process draws
+# again and again (8,192 were drawn over and over at 100 tables); about 1 KB each at most.
+CARDS_KEPT = 32768
 
 
 def drawn(card: Any) -> Markup:
