@@ -88,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hold_seconds=settings.play_again_hold_seconds,
         )
         app.state.tables.on_hole_scored = reviews.table_hole_scored
-        app.state.stream_drawing = tables_pages.stream_drawing()
+        app.state.stream_drawing = tables_pages.StreamDrawing()
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))

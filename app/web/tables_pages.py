@@ -4,10 +4,11 @@ to fill, play together, watch.
 ``/t/{code}`` is the table's page. Each person sees it from their own seat (a visitor
 without one as a spectator), drawn with the single-player table's own templates
 (``_table.html``, ``_board.html``) and models (``app.web.table``, ``table_words``). The
-page listens to the table's event stream (``/api/tables/{code}/events``, through the
-htmx SSE extension) and fetches its own fragment (``/t/{code}/table``) on each event;
-the fragment tells and shows step by step what the others did since the page last drew
-it (``seen``: the number of actions then). Moves are forms posted to
+page listens to its own event stream (``/t/{code}/events``, through the htmx SSE
+extension), whose events bring it its fragment after another seat's move; it fetches the
+fragment (``/t/{code}/table``) when an event brings none it can draw. The fragment tells
+and shows step by step what the others did since the page last drew it (``seen``: the
+number of actions then). Moves are forms posted to
 ``/t/{code}/play/<command>``, answered like the single-player page's: the fragment with
 HTMX, a redirect back without script.
 """
@@ -285,20 +286,7 @@ def _fragment(request: Request, view: TableOutcome, shown: int | None) -> str:
 # wait on each other for it: forty (anyio's default), one for each stream told of a move
 # at 100 busy tables, held up the event loop and every other page with them.
 STREAM_DRAWERS = 4
-
-
-def stream_drawing() -> anyio.CapacityLimiter:
-    """The threads the tables that streams send are drawn in (one set per app, made in its event loop)."""
-    return anyio.CapacityLimiter(STREAM_DRAWERS)
-
-
-# The fragments drawn for the streams of this process, by what they were drawn from (the
-# outcome every page of one seat, or every spectator's, is given of a change:
-# TableService.pushed) and the address asked for: those pages are sent the same HTML,
-# drawn once (a client opening many streams at a table costs one drawing a change).
-_FRAGMENTS_KEPT = 256
-_fragments: OrderedDict[tuple, _Drawing] = OrderedDict()
-_fragments_lock = threading.Lock()
+DRAWINGS_KEPT = 256
 
 
 @dataclass
@@ -309,19 +297,31 @@ class _Drawing:
     html: str | None = None
 
 
-def _drawn_once(request: Request, pushed: Pushed) -> str:
-    assert pushed.outcome is not None
-    key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
-    with _fragments_lock:
-        drawing = _fragments.get(key)
-        if drawing is None:
-            drawing = _fragments[key] = _Drawing()
-            while len(_fragments) > _FRAGMENTS_KEPT:
-                _fragments.popitem(last=False)
-    with drawing.lock:
-        if drawing.html is None:
-            drawing.html = _fragment(request, pushed.outcome, pushed.drawn_from)
-        return drawing.html
+class StreamDrawing:
+    """How an app draws the tables its pages' streams send: in at most
+    :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
+    page of one seat, or every spectator's, is given one outcome of a change:
+    :meth:`TableService.pushed`), so that a client opening many streams at a table costs
+    one drawing a change. Made in the app's event loop (its lifespan)."""
+
+    def __init__(self) -> None:
+        self.threads = anyio.CapacityLimiter(STREAM_DRAWERS)
+        self._drawings: OrderedDict[tuple, _Drawing] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def once(self, request: Request, pushed: Pushed) -> str:
+        assert pushed.outcome is not None
+        key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
+        with self._lock:
+            drawing = self._drawings.get(key)
+            if drawing is None:
+                drawing = self._drawings[key] = _Drawing()
+                while len(self._drawings) > DRAWINGS_KEPT:
+                    self._drawings.popitem(last=False)
+        with drawing.lock:
+            if drawing.html is None:
+                drawing.html = _fragment(request, pushed.outcome, pushed.drawn_from)
+            return drawing.html
 
 
 def _seen(request: Request, form=None) -> int | None:
@@ -353,14 +353,17 @@ def table_fragment(request: Request, code: str):
 async def page_events(request: Request, code: str):
     """The table's event stream as its page opens it (``sse-connect``): the JSON API's
     stream (``/api/tables/{code}/events``), each change's event carrying the page its
-    fragment too (the data's lines after the JSON's: drawn for a page that shows version
-    ``drawn_from``, its steps timed by the computer speed of the ``speed`` cookie as the
-    stream opened), so that the page need not ask for it (``/t/{code}/table``). The page opens it with the
-    version and the number of actions it shows (``shown``, ``seen``); the stream then
-    follows what it sent. The page of the seat that made the change has it already from
-    its answer: its event carries only the version. A page showing another version than
-    ``drawn_from`` (its own move under way, a stream that has opened again) asks as before."""
+    fragment too (the data's lines after the JSON's), so that the page need not ask for
+    it (``/t/{code}/table``): drawn for a page that shows version ``drawn_from``, its
+    steps timed by the computer speed of the ``speed`` cookie as the stream opened.
+
+    The page opens it with the version and the number of actions it shows (``shown``,
+    ``seen``); the stream then follows what it sent. The page of the seat that made the
+    change has it already from its answer: its event carries only the version. A page
+    showing another version than ``drawn_from`` (its own move under way, a stream that
+    has opened again) or another speed asks as before."""
     service, browser = tables_of(request), browser_id(request)
+    drawing: StreamDrawing = request.app.state.stream_drawing
     shown = query_number(request.query_params.get("shown"), default=-1)
     seen = _seen(request)
 
@@ -382,10 +385,10 @@ async def page_events(request: Request, code: str):
             # The computer speed the steps are timed by, as the stream's request said it:
             # a page whose person has chosen another since asks instead.
             told.update(drawn_from=pushed.drawn_from, speed=request.cookies.get(SPEED_COOKIE, ""))
-            return told, _drawn_once(request, pushed)
+            return told, drawing.once(request, pushed)
 
         async def push(change: Change) -> tuple[dict, str | None]:
-            return await anyio.to_thread.run_sync(draw, change, limiter=request.app.state.stream_drawing)
+            return await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
 
         return push
 
