@@ -54,13 +54,20 @@ def test_a_stream_hears_another_persons_move_and_shows_its_seat_connected(databa
                 time.sleep(0.05)
 
 
-def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(database_url, tmp_path):
+@contextlib.contextmanager
+def two_processes(database_url: str, tmp_path):
+    """Two server processes on one PostgreSQL database; (base URL of one, of the other)."""
     if not database_url.startswith("postgresql"):
         pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
     with (
         server_process(database_url, tmp_path / "one.log") as one,
         server_process(database_url, tmp_path / "two.log") as two,
     ):
+        yield one, two
+
+
+def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(database_url, tmp_path):
+    with two_processes(database_url, tmp_path) as (one, two):
         ann, bea, code = _setup(one, two)
         with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:
             events.next_version(timeout=2)
@@ -242,12 +249,7 @@ def test_a_move_on_one_process_reaches_a_page_on_another_with_its_table_and_not_
     """The table page's own stream across processes: the other seat's page, on the other
     process, is sent its table; the mover's page, open on that process too, only the
     version (who moved crosses ``NOTIFY`` with the change)."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
-    with (
-        server_process(database_url, tmp_path / "one.log") as one,
-        server_process(database_url, tmp_path / "two.log") as two,
-    ):
+    with two_processes(database_url, tmp_path) as (one, two):
         ann, bea, code = _setup(one, two)
         ann_on_two = httpx.Client(base_url=two, cookies=ann.cookies)
         with contextlib.closing(ann), contextlib.closing(bea), contextlib.closing(ann_on_two):

@@ -350,10 +350,9 @@ def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(
     assert any(glides(move, "^(Stock|Discard pile)", "drawn card, face down$") for move in moves[1:]), moves
 
 
-def test_a_move_comes_to_the_other_pages_down_their_streams_and_no_page_fetches_it(people):
-    """The news of your move comes down your page's stream too: your page, which its
-    move's answer already drew, fetches nothing for it; the other page is sent its table
-    with the news and fetches nothing either."""
+def playing_together(people):
+    """Ann and Bea at a table of two, the match started, each page showing the other
+    connected and still; (ann, bea)."""
     ann, bea = people(), people()
     code = make_table(ann, ["open"])
     join(bea, code, "Bea")
@@ -363,6 +362,14 @@ def test_a_move_comes_to_the_other_pages_down_their_streams_and_no_page_fetches_
     for page in (ann, bea):
         page.wait_for_selector(".seat:not(.mine) .tag.connected", timeout=LIVE_MS)
         wait_settled(page)
+    return ann, bea
+
+
+def test_a_move_comes_to_the_other_pages_down_their_streams_and_no_page_fetches_it(people):
+    """The news of your move comes down your page's stream too: your page, which its
+    move's answer already drew, fetches nothing for it; the other page is sent its table
+    with the news and fetches nothing either."""
+    ann, bea = playing_together(people)
     fetches = {ann: [], bea: []}
     for page, seen in fetches.items():
         page.on(
@@ -386,15 +393,7 @@ def test_a_computer_speed_chosen_after_the_page_opened_times_the_others_moves(pe
     """The stream knows the speed as it was when it opened: once the person has chosen
     another, the page asks for the table instead of drawing the one the stream sent, so
     the others' moves are shown at the speed chosen."""
-    ann, bea = people(), people()
-    code = make_table(ann, ["open"])
-    join(bea, code, "Bea")
-    ann.get_by_role("button", name="Start the match").click()
-    ann.wait_for_selector("#board")
-    bea.wait_for_selector("#board", timeout=LIVE_MS)
-    for page in (ann, bea):
-        page.wait_for_selector(".seat:not(.mine) .tag.connected", timeout=LIVE_MS)
-        wait_settled(page)
+    ann, bea = playing_together(people)
     bea.locator("[data-speed]").select_option("slow")
     fetched = []
     bea.on("response", lambda response: fetched.append(response) if "/table?" in response.url else None)
