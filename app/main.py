@@ -41,6 +41,7 @@ from app.web import (
     score_pages,
     scorekeeper_pages,
     solitaire_pages,
+    table_page_stream,
     tables_api,
     tables_pages,
 )
@@ -88,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hold_seconds=settings.play_again_hold_seconds,
         )
         app.state.tables.on_hole_scored = reviews.table_hole_scored
-        app.state.stream_drawing = tables_pages.StreamDrawing()
+        app.state.stream_drawing = table_page_stream.StreamDrawing()
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
@@ -162,6 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the routers of every move and refresh come first (no path of one is another's), a
     # table page's refresh and moves first of all.
     app.include_router(tables_pages.live_router)
+    app.include_router(table_page_stream.router)
     app.include_router(api.router)
     app.include_router(tables_api.router)
     app.include_router(tables_pages.router)

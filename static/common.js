@@ -10,7 +10,8 @@
  * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
  *   life on the page;
  * - motionReduced, moving, nameCards: cards moving from one board to the next (the table, a replay);
- * - soundOn, setSound, tone: the optional sounds (off at first).
+ * - soundOn, setSound, tone: the optional sounds (off at first);
+ * - readCookie: a cookie's value (the computer speed the person chose), or null.
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
@@ -260,8 +261,15 @@
     showAlert(text);
   });
 
+  /* ------------------------------------------------------------------ cookies */
+  function readCookie(name) {
+    var found = document.cookie.split("; ").filter(function (c) { return c.indexOf(name + "=") === 0; })[0];
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+  }
+
   window.GolfPage = {
     byId: byId,
+    readCookie: readCookie,
     announce: announce,
     startClock: startClock,
     focusQuietly: focusQuietly,

@@ -227,7 +227,7 @@
     page.startClock("table", "clock");
     var speed = table.querySelector("[data-speed]");
     if (speed) {
-      var chosen = readCookie(SPEED_COOKIE);
+      var chosen = page.readCookie(SPEED_COOKIE);
       if (chosen) speed.value = chosen;
     }
     showOpenSeats(table);
@@ -393,12 +393,6 @@
     var what = triedCard(card);
     if (what) refuse(table, what);
   });
-
-  /* ------------------------------------------------------------------ cookies */
-  function readCookie(name) {
-    var found = document.cookie.split("; ").filter(function (c) { return c.indexOf(name + "=") === 0; })[0];
-    return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
-  }
 
   /* ------------------------------------------------------------------ events */
   document.addEventListener("click", function (event) {

@@ -145,17 +145,12 @@
     });
   }
 
-  function speedCookie() {
-    var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("golf_speed=") === 0; })[0];
-    return found ? decodeURIComponent(found.slice("golf_speed=".length)) : "";
-  }
-
   // Whether the stream's news carries the table drawn for what this page shows now, and
   // it is the newest the stream told of, its steps timed by the speed chosen now (the
   // stream knows the speed as it was when it opened).
   function drawnForThisPage(told, table) {
     return !!(told && told.html && table && told.drawn_from === parseInt(table.dataset.version, 10) &&
-      told.version >= announced && told.speed === speedCookie());
+      told.version >= announced && told.speed === (page.readCookie("golf_speed") || ""));
   }
 
   // Capturing, so this runs before HTMX turns the event into a request (or drops it).

@@ -5,8 +5,9 @@ to fill, play together, watch.
 without one as a spectator), drawn with the single-player table's own templates
 (``_table.html``, ``_board.html``) and models (``app.web.table``, ``table_words``). The
 page listens to its own event stream (``/t/{code}/events``, through the htmx SSE
-extension), whose events bring it its fragment after another seat's move; it fetches the
-fragment (``/t/{code}/table``) when an event brings none it can draw. The fragment tells
+extension: :mod:`app.web.table_page_stream`), whose events bring it its fragment after
+another seat's move; it fetches the fragment (``/t/{code}/table``) when an event brings
+none it can draw. The fragment tells
 and shows step by step what the others did since the page last drew it (``seen``: the
 number of actions then). Moves are forms posted to
 ``/t/{code}/play/<command>``, answered like the single-player page's: the fragment with
@@ -15,28 +16,21 @@ HTMX, a redirect back without script.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass, field
-
-import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.match_state import Frame, Outcome
-from app.service.notify import Change
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
-from app.service.tables import TIMER_SECONDS, Pushed, TableOutcome, TableService
+from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
 from app.web import table_words as words
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
-from app.web.table_stream import table_events, version_of
-from app.web.table_view import SPEED_COOKIE, new_game_model, speed_of, table_context
+from app.web.table_view import new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
 # What a table's open pages ask most, a refresh after each move and each move itself, in a
@@ -275,56 +269,8 @@ def _render(request: Request, view: TableOutcome, status: int = 200, page: bool 
     return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
 
 
-def _fragment(request: Request, view: TableOutcome, shown: int | None) -> str:
-    """The table fragment's HTML, as :func:`_render` answers it to a refresh."""
-    t = online_context(request, view, shown=shown)
-    return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
-
-
-# The tables that streams send are drawn in at most this many threads at once. Each
-# drawing is a millisecond or two of the interpreter's own work, so more threads only
-# wait on each other for it: forty (anyio's default), one for each stream told of a move
-# at 100 busy tables, held up the event loop and every other page with them.
-STREAM_DRAWERS = 4
-DRAWINGS_KEPT = 256
-
-
-@dataclass
-class _Drawing:
-    """One fragment, drawn by the first stream that needs it while the others wait."""
-
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    html: str | None = None
-
-
-class StreamDrawing:
-    """How an app draws the tables its pages' streams send: in at most
-    :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
-    page of one seat, or every spectator's, is given one outcome of a change:
-    :meth:`TableService.pushed`), so that a client opening many streams at a table costs
-    one drawing a change. Made in the app's event loop (its lifespan)."""
-
-    def __init__(self) -> None:
-        self.threads = anyio.CapacityLimiter(STREAM_DRAWERS)
-        self._drawings: OrderedDict[tuple, _Drawing] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def once(self, request: Request, pushed: Pushed) -> str:
-        assert pushed.outcome is not None
-        key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
-        with self._lock:
-            drawing = self._drawings.get(key)
-            if drawing is None:
-                drawing = self._drawings[key] = _Drawing()
-                while len(self._drawings) > DRAWINGS_KEPT:
-                    self._drawings.popitem(last=False)
-        with drawing.lock:
-            if drawing.html is None:
-                drawing.html = _fragment(request, pushed.outcome, pushed.drawn_from)
-            return drawing.html
-
-
-def _seen(request: Request, form=None) -> int | None:
+def seen_of(request: Request, form=None) -> int | None:
+    """The number of actions the page showed (``seen``), from its form or its query; None if it names none."""
     raw = (form or {}).get("seen") if form is not None else request.query_params.get("seen")
     return query_number(raw, default=-1) if raw is not None else None
 
@@ -341,58 +287,12 @@ def table_fragment(request: Request, code: str):
     (204) when the page already shows the table as it stands (``stamp``), found before
     anything is restored or drawn."""
     view = tables_of(request).refresh(
-        browser_id(request), code, _seen(request), request.query_params.get("stamp") or None
+        browser_id(request), code, seen_of(request), request.query_params.get("stamp") or None
     )
     if view is None:
         return Response(status_code=204)
     shown = query_number(request.query_params.get("shown"), default=-1)
     return _render(request, view, shown=shown if shown >= 0 else None)
-
-
-@live_router.get("/t/{code}/events")
-async def page_events(request: Request, code: str):
-    """The table's event stream as its page opens it (``sse-connect``): the JSON API's
-    stream (``/api/tables/{code}/events``), each change's event carrying the page its
-    fragment too (the data's lines after the JSON's), so that the page need not ask for
-    it (``/t/{code}/table``): drawn for a page that shows version ``drawn_from``, its
-    steps timed by the computer speed of the ``speed`` cookie as the stream opened.
-
-    The page opens it with the version and the number of actions it shows (``shown``,
-    ``seen``); the stream then follows what it sent. The page of the seat that made the
-    change has it already from its answer: its event carries only the version. A page
-    showing another version than ``drawn_from`` (its own move under way, a stream that
-    has opened again) or another speed asks as before."""
-    service, browser = tables_of(request), browser_id(request)
-    drawing: StreamDrawing = request.app.state.stream_drawing
-    shown = query_number(request.query_params.get("shown"), default=-1)
-    seen = _seen(request)
-
-    def tell(opened: int):
-        # What the page shows, as far as this stream knows: what it sent last.
-        page_version, page_moves = (shown if shown >= 0 else opened), seen
-
-        def draw(change: Change) -> tuple[dict, str | None]:
-            nonlocal page_version, page_moves
-            told = version_of(change)
-            try:
-                pushed = service.pushed(browser, code, change, page_version, page_moves)
-            except ServiceError:  # the store out of reach, the table gone: the page asks itself
-                return told, None
-            page_version, page_moves = pushed.version, pushed.moves
-            told["version"] = max(change.version, pushed.version)
-            if pushed.outcome is None:
-                return told, None
-            # The computer speed the steps are timed by, as the stream's request said it:
-            # a page whose person has chosen another since asks instead.
-            told.update(drawn_from=pushed.drawn_from, speed=request.cookies.get(SPEED_COOKIE, ""))
-            return told, drawing.once(request, pushed)
-
-        async def push(change: Change) -> tuple[dict, str | None]:
-            return await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
-
-        return push
-
-    return await table_events(request, service, browser, code, tell)
 
 
 async def _answer(request: Request, code: str, perform) -> Response:
@@ -404,7 +304,7 @@ async def _answer(request: Request, code: str, perform) -> Response:
     from a fresh read, so that it is shown those moves too."""
     service, browser = tables_of(request), browser_id(request)
     form = await request.form()
-    seen = _seen(request, form)
+    seen = seen_of(request, form)
 
     async def performed() -> tuple[TableOutcome, dict]:
         outcome, said = perform(service, browser, form)

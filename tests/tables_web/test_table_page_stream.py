@@ -142,12 +142,12 @@ def test_many_streams_of_one_client_cost_one_drawing_a_change(tmp_path, monkeypa
     """A client opening the table's page stream many times over (a spectator, say) is
     sent the same table on each, drawn once a change: it cannot make the server draw the
     table once per stream it opens."""
-    from app.web import tables_pages
+    from app.web import table_page_stream
     from tests.tables.test_table_events import server_in_this_process
 
     drawn = []
-    fragment = tables_pages._fragment
-    monkeypatch.setattr(tables_pages, "_fragment", lambda *args: drawn.append(args) or fragment(*args))
+    fragment = table_page_stream.fragment_html
+    monkeypatch.setattr(table_page_stream, "fragment_html", lambda *args: drawn.append(args) or fragment(*args))
     with server_in_this_process(tmp_path) as (app, base):
         ann, watcher = httpx.Client(base_url=base), httpx.Client(base_url=base)
         with contextlib.closing(ann), contextlib.closing(watcher), contextlib.ExitStack() as streams:
