@@ -39,6 +39,7 @@ from app.golf.actions import (
     Reveal,
     Skip,
     Swap,
+    actions_by,
     log_entry,
     parse_log_entry,
 )
@@ -88,6 +89,7 @@ class GolfState:
         "hole_scores",
         "log",
         "turns",
+        "actions",
     )
 
     rules: RuleSet
@@ -109,6 +111,7 @@ class GolfState:
     hole_scores: list[list[int]]  # per completed hole, per seat
     log: list[str]  # every applied action, as "<seat><code>"
     turns: list[int]  # per seat, turns begun this hole (a draw or a knock begins one)
+    actions: list[int]  # per seat, the log's entries that are its own (its actions this match)
 
     # ----------------------------------------------------------------- creation
 
@@ -121,6 +124,7 @@ class GolfState:
         state.hole = 0
         state.hole_scores = []
         state.log = []
+        state.actions = [0] * state.rules.players
         state._deal(1)
         return state
 
@@ -170,6 +174,7 @@ class GolfState:
         come from ``seed``."""
         state = cls.__new__(cls)
         state.rules, state.seed, state.log = rules, seed, []
+        state.actions = [0] * rules.players
         state.hole_scores = [[0] * rules.players for _ in range(hole - 1)]
         # _deal pops from the end: lay the cards out in reverse of the order they are dealt.
         deck = list(reversed(stock)) + [discard[0]] + [card for grid in reversed(grids) for card in reversed(grid)]
@@ -211,6 +216,7 @@ class GolfState:
         state.hole_scores = []
         state.log = []
         state.turns = [0] * rules.players
+        state.actions = [0] * rules.players
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -240,6 +246,7 @@ class GolfState:
         other.hole_scores = [list(s) for s in self.hole_scores]
         other.log = list(self.log)
         other.turns = list(self.turns)
+        other.actions = list(self.actions)
         return other
 
     def snapshot(self) -> dict:
@@ -265,6 +272,7 @@ class GolfState:
             "reshuffles": self.reshuffles,
             "hole_scores": [list(s) for s in self.hole_scores],
             "turns": list(self.turns),
+            "actions": list(self.actions),
         }
 
     @classmethod
@@ -293,6 +301,9 @@ class GolfState:
         state.hole_scores = [list(scores) for scores in snapshot["hole_scores"]]
         state.turns = list(snapshot["turns"])
         state.log = list(log)
+        # Snapshots stored before the count was kept: counted from the log once.
+        actions = snapshot.get("actions")
+        state.actions = list(actions) if actions is not None else [actions_by(log, s) for s in range(rules.players)]
         return state
 
     # ----------------------------------------------------------------- reading
@@ -384,6 +395,7 @@ class GolfState:
         if not self.allows(seat, action):
             raise IllegalAction(self._why_illegal(seat, action))
         self.log.append(log_entry(seat, action))
+        self.actions[seat] += 1
         events: list[Event] = []
         if isinstance(action, Reveal):
             card = self._turn_up(seat, action.position)

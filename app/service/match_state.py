@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from app.golf.engine import GolfState
 from app.golf.view import Seat, spectator_view, view
-from app.service.table_record import HOST, actions_of, held, next_table, seated
+from app.service.table_record import HOST, held, next_table, seated
 from app.store.tables import TableRecord
 
 
@@ -120,7 +120,7 @@ def table_state(
             paused=False,
             elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
             clock_running=record.status == "playing",
-            actions_taken=actions_of(state.log, you),
+            actions_taken=state.actions[you] if you is not None else 0,
             hints_used=0,
             can_undo=can_undo,
             events=events,

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from app.golf.actions import actions_by, parse_log_entry
+from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState, replay
 from app.golf.rules import RuleSet
 from app.golf.view import Seat
@@ -79,15 +79,6 @@ def page_stamp(version: int, connected: list[bool], next_code: str | None) -> st
     '7.10.'
     """
     return f"{version}.{''.join('1' if up else '0' for up in connected)}.{next_code or ''}"
-
-
-def actions_of(log: list[str], seat: int | None) -> int:
-    """How many of the log's actions are ``seat``'s; none of a spectator's.
-
-    >>> actions_of(["0r1", "1r0", "0ds"], 0), actions_of(["0r1"], None)
-    (2, 0)
-    """
-    return 0 if seat is None else actions_by(log, seat)
 
 
 def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> list[dict]:

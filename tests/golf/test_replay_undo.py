@@ -185,6 +185,23 @@ def test_the_turns_of_a_hole_are_those_its_log_shows(name):
         assert hole_turns(state) == sum(isinstance(a, (Draw, Knock)) for _, a in since_deal)
 
 
+@pytest.mark.parametrize("name", ["standard", "knocking", "nine-card"])
+def test_each_seats_count_of_actions_is_its_entries_in_the_log_restored_or_not(name):
+    """The engine counts each seat's actions this match (the page names how many it has
+    seen by them): always the log's entries of that seat, after a restore from a snapshot
+    too, and from a snapshot stored before the count was kept."""
+    states: list[GolfState] = []
+    greedy_match(seed=12, rules=PRESETS[name], states=states)
+    for state in states[:: max(1, len(states) // 40)] + states[-1:]:
+        counted = [
+            sum(1 for entry in state.log if parse_log_entry(entry).seat == s) for s in range(state.rules.players)
+        ]
+        assert state.actions == counted
+        assert GolfState.restore(state.rules, state.snapshot(), state.log).actions == counted
+        older = {k: v for k, v in state.snapshot().items() if k != "actions"}
+        assert GolfState.restore(state.rules, older, state.log).actions == counted
+
+
 def _refusal(state: GolfState, seat: int) -> str | None:
     before = replay(state.seed, state.rules, state.log[:-1])
     return undo_refusal(state, seat, lambda: before)
