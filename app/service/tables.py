@@ -23,9 +23,7 @@ import contextlib
 import logging
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -54,8 +52,9 @@ from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, i
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
 from app.service.golf import MAX_SEED
 from app.service.match_state import Frame, table_state
-from app.service.notify import Change, Notifier
+from app.service.notify import Notifier
 from app.service.stats import record_online_result
+from app.service.table_pushes import TablePushes, Written
 from app.service.table_record import (
     HOST,
     TABLE_NAME_LENGTH,
@@ -88,35 +87,8 @@ TIMER_SECONDS = (10, 3600)
 # table as it now stands. Forty people joining at once lose up to 39 races in a row.
 LOST_RACE_RETRIES = 60
 NOTICES_KEPT = 20
-CHANGE_READS_KEPT = 256  # the reads of this process's latest changes, shared by their streams
 FRAMES_KEPT = 60  # a page further behind than this many actions just draws the table as it is
 READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
-
-
-@dataclass
-class SharedRead:
-    """One read shared by the streams told of one change (:meth:`TableService.pushed`)."""
-
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    value: tuple[TableRecord, set[int]] | None = None
-    # What was made of it for a seat (None: a spectator) shown so many actions: every
-    # page of that seat, every spectator's, is sent the same.
-    made: dict[tuple[int | None, int | None], TableOutcome] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Pushed:
-    """What a page's stream sends of a change: the table to draw (None: the page has it
-    already), drawn for a page that shows version ``drawn_from``; the version and the
-    number of actions the page shows once it has it."""
-
-    drawn_from: int
-    version: int
-    moves: int
-    outcome: TableOutcome | None
-    # The same for every page given this outcome (its seat's, or every spectator's) in
-    # this process: the table, the change's number, the seat, the actions the page showed.
-    shared_as: tuple = ()
 
 
 @dataclass
@@ -160,8 +132,7 @@ class TableService:
         self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
         self.timeouts = TableTimeouts(self, stand_in_level, away_seconds)  # what is played when time runs out
         self.cache = StateCache(size=1024)
-        self._change_reads: OrderedDict[tuple[str, int], SharedRead] = OrderedDict()
-        self._change_reads_lock = threading.Lock()
+        self.pushes = TablePushes(self)  # what this process's page streams send of each change
         # This process's open event streams of seated people (their seats show connected).
         self.streams = OpenStreams(engine, notifier, lambda: self.now())
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
@@ -450,69 +421,34 @@ class TableService:
         state is had or drawn. What a read sets going (a turn out of time, a person coming
         back) happens first, as for any read."""
 
-        def read(connection: Connection):
-            return self._record(connection, code), self.streams.connected_seats(connection, code)
-
-        record, connected = self._read(read)
+        record, connected = self.read_with_connected(code)
         if self._settle_on_read(browser_id, record):
-            record, connected = self._read(read)
+            record, connected = self.read_with_connected(code)
         if stamp is not None and stamp == page_stamp(
             record.version,
             [entry.kind == "person" and seat in connected for seat, entry in enumerate(record.seats)],
             next_table(record),
         ):
             return None
-        return self._since(record, connected, browser_id, seen)
+        return self.outcome_since(record, connected, browser_id, seen)
 
-    def pushed(self, browser_id: str, code: str, change: Change, shown: int, seen: int | None) -> Pushed:
-        """What a page's own event stream sends it of ``change``: the table from the
-        page's seat and what happened since the page drew it (version ``shown``, ``seen``
-        actions), as :meth:`refresh` gives it, made here so that the page need not ask.
-
-        Every stream of this process told of one change shares one read of it. The
-        page of the seat that made the change already has it from its answer: nothing
-        is drawn for it, unless the table has moved on since. Nothing either for a page
-        that shows the table as it stands."""
-        shared = self._read_of(code, change)
-        assert shared.value is not None
-        record, connected = shared.value
-        seat = seat_of(record, browser_id)
-        if change.by is not None and change.by == seat:
-            if record.version == change.version:
-                return Pushed(shown, record.version, len(record.log), None)
-            shown, seen = change.version, moves_at(record, change.version)
-        if shown == record.version and not change.seats:
-            return Pushed(shown, record.version, len(record.log), None)
-        with shared.lock:
-            outcome = shared.made.get((seat, seen))
-            if outcome is None:
-                outcome = shared.made[(seat, seen)] = self._since(record, connected, browser_id, seen)
-        return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen))
-
-    def _read_of(self, code: str, change: Change) -> SharedRead:
-        """The table and its connected seats as read once for ``change`` in this process."""
+    def read_with_connected(self, code: str) -> tuple[TableRecord, set[int]]:
+        """The table's row and its connected seats, in one read."""
 
         def read(connection: Connection):
             return self._record(connection, code), self.streams.connected_seats(connection, code)
 
-        with self._change_reads_lock:
-            shared = self._change_reads.get((code, change.number))
-            if shared is None:
-                shared = self._change_reads[(code, change.number)] = SharedRead()
-                while len(self._change_reads) > CHANGE_READS_KEPT:
-                    self._change_reads.popitem(last=False)
-        with shared.lock:
-            if shared.value is None:
-                shared.value = self._read(read)
-            return shared
+        return self._read(read)
 
-    def _since(self, record: TableRecord, connected: set[int], browser_id: str, seen: int | None) -> TableOutcome:
-        """The table from ``browser_id``'s seat and the steps since ``seen`` actions."""
+    def outcome_since(
+        self, record: TableRecord, connected: set[int], browser_id: str, seen: int | None
+    ) -> TableOutcome:
+        """The table from ``browser_id``'s seat and the steps since ``seen`` actions,
+        played again from the snapshot kept at ``seen`` (or just before it)."""
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
         table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
         self._keep(record, state)  # only once described: a change taking it from the cache alters it
         you = table["you"]
-        players = len(record.seats)
         moves = len(record.log)
         outcome = TableOutcome(table, moves=moves, read_moves=moves)
         if record.status == "waiting" or seen is None or not 0 <= seen < moves or moves - seen > FRAMES_KEPT:
@@ -523,13 +459,24 @@ class TableService:
         seats = seated(record)
         for entry in record.log[seen:]:
             happened = before.apply(*parse_log_entry(entry))
-            outcome.events += [view_event(e, you, players) for e in told(happened, you)]
-            outcome.frames.append(
-                Frame(
-                    [view_event(e, you, players) for e in happened],
-                    view(before, you, seats) if you is not None else spectator_view(before, seats),
-                )
-            )
+            _tell_step(outcome, happened, before, you, seats)
+        return outcome
+
+    def outcome_of_written(self, written: Written, browser_id: str) -> TableOutcome:
+        """:meth:`outcome_since` for a page that showed the table just before a change this
+        process wrote: its steps as the change played them, with no read and no replay."""
+        record = written.record
+        moves = len(record.log)
+        if not written.steps or written.read_moves + len(written.steps) != moves:
+            return self.outcome_since(record, set(written.connected), browser_id, written.read_moves)
+        state = written.steps[-1][1]
+        table = self._describe(record, state, browser_id, [], set(written.connected))
+        outcome = TableOutcome(table, moves=moves, read_moves=moves)
+        if len(written.steps) > FRAMES_KEPT:
+            return outcome
+        seats = seated(record)
+        for happened, after in written.steps:
+            _tell_step(outcome, happened, after, table["you"], seats)
         return outcome
 
     def again(self, browser_id: str, code: str) -> TableOutcome:
@@ -603,6 +550,7 @@ class TableService:
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
         frames: list[Frame] = []
+        steps: list[tuple[list[Event], GolfState]] = []  # each step, for the other seats' streams
         read_moves = 0  # the log's length as read
         replaced = False  # the change put a new state in place (a deal, an undo): the snapshots start again
         current: TableRecord | None = None  # the record as read, which the change may alter
@@ -610,6 +558,7 @@ class TableService:
         def load(connection: Connection):
             nonlocal connected, read_moves, replaced, current
             frames.clear()  # a transaction run again starts afresh
+            steps.clear()
             if browser_id is not None:
                 connected = self.streams.connected_seats(connection, code)
             current, state = self._load(connection, code)
@@ -627,6 +576,7 @@ class TableService:
         def step(state: GolfState, events: list[Event]) -> None:
             if browser_id is None or current is None:
                 return  # a timeout's write: no one to answer
+            steps.append((list(events), state.clone()))
             you, seats = seat_of(current, browser_id), seated(current)
             frames.append(
                 Frame(
@@ -692,6 +642,10 @@ class TableService:
                 if attempt >= 2:  # many at once: spread them out a little
                     time.sleep(random.uniform(0, min(0.001 * attempt, 0.02)))
         if events is not None:
+            if connected is not None and not replaced:
+                # Kept before it is told: this process's streams make the other seats'
+                # tables from it, with no read of the row and no replay of the log.
+                self.pushes.wrote(Written(replace(record), frozenset(connected), read_moves, tuple(steps)))
             self.notifier.publish(record.code, record.version, by=mover(record))
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
@@ -825,6 +779,20 @@ class TableService:
         if record.status != "playing":
             return "There is nothing to undo."
         return undo_refusal(state, seat, lambda: self._state_at(record, len(state.log) - 1))
+
+
+def _tell_step(outcome: TableOutcome, happened: list[Event], after: GolfState, you: int | None, seats) -> None:
+    """Add one step to what ``outcome`` tells seat ``you`` (None: a spectator): its events
+    as the seat is told them, its own moves left out, and the step's frame, the events
+    and the table just after as the seat sees it."""
+    players = after.rules.players
+    outcome.events += [view_event(e, you, players) for e in told(happened, you)]
+    outcome.frames.append(
+        Frame(
+            [view_event(e, you, players) for e in happened],
+            view(after, you, seats) if you is not None else spectator_view(after, seats),
+        )
+    )
 
 
 async def sweep_forever(service: TableService, every_seconds: float = 2.0) -> None:

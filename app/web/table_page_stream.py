@@ -17,7 +17,8 @@ from fastapi import APIRouter, Request
 
 from app.service.errors import ServiceError
 from app.service.notify import Change
-from app.service.tables import Pushed, TableOutcome
+from app.service.table_pushes import Pushed
+from app.service.tables import TableOutcome
 from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
 from app.web.numbers import query_number
@@ -54,7 +55,7 @@ class StreamDrawing:
     """How an app draws the tables its pages' streams send: in at most
     :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
     page of one seat, or every spectator's, is given one outcome of a change:
-    :meth:`TableService.pushed`), so that a client opening many streams at a table costs
+    :meth:`TablePushes.pushed`), so that a client opening many streams at a table costs
     one drawing a change. Made in the app's event loop (its lifespan)."""
 
     def __init__(self) -> None:
@@ -103,7 +104,7 @@ async def page_events(request: Request, code: str):
             nonlocal page_version, page_moves
             told = version_of(change)
             try:
-                pushed = service.pushed(browser, code, change, page_version, page_moves)
+                pushed = service.pushes.pushed(browser, code, change, page_version, page_moves)
             except ServiceError:  # the store out of reach, the table gone: the page asks itself
                 return told, None
             page_version, page_moves = pushed.version, pushed.moves

@@ -1,0 +1,51 @@
+"""What a page's stream is sent of a change this process wrote is made from the change
+itself (its row, its connected seats, its steps), not from a read and a replay: it must
+be exactly what the read and the replay give, for every seat and for a spectator."""
+
+from __future__ import annotations
+
+from app.players.greedy import GreedyPlayer
+from app.service.notify import Change
+from tests.tables.tablekit import ok, person, post_action, seated, start
+
+
+def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_would(golf_app, api, monkeypatch):
+    host = api
+    table, people = seated(golf_app, host)  # three people and a computer, whose steps follow theirs
+    code = table["code"]
+    person(golf_app).get(f"/api/tables/{code}")  # a spectator
+    start(host, code)
+    service = golf_app.state.tables
+    browsers = [entry.browser for entry in service.read_with_connected(code)[0].seats if entry.kind == "person"]
+    player = GreedyPlayer()
+    told = 0
+    for _ in range(400):
+        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
+        if views[0]["status"] == "over":
+            break
+        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
+        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
+        record, connected = service.read_with_connected(code)
+        written = service.pushes._written[(code, record.version)]
+        assert written.record.version == record.version and written.record.log == record.log
+        for browser in [*browsers, "a-spectator"]:
+            from_change = service.outcome_of_written(written, browser)
+            from_read = service.outcome_since(record, set(written.connected), browser, written.read_moves)
+            assert from_change.table == from_read.table
+            assert from_change.events == from_read.events
+            assert [(f.events, f.seen) for f in from_change.frames] == [(f.events, f.seen) for f in from_read.frames]
+            assert (from_change.moves, from_change.read_moves) == (from_read.moves, from_read.read_moves)
+        told += len(written.steps)
+        # The stream's own path takes it: no read of the row for a change written here.
+        with monkeypatch.context() as patched:
+            patched.setattr(service, "read_with_connected", unreachable)
+            change = Change(record.version, False, mover, -told)
+            pushed = service.pushes.pushed(browsers[(mover + 1) % 3], code, change, -1, written.read_moves)
+        assert pushed.outcome is not None and pushed.version == record.version
+    else:
+        raise AssertionError("the match did not end")
+    assert told > 100  # the computer's steps among them
+
+
+def unreachable(code: str):
+    raise AssertionError("read the row of a change this process wrote")
