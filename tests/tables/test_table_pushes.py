@@ -19,6 +19,7 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
     browsers = [entry.browser for entry in service.read_with_connected(code)[0].seats if entry.kind == "person"]
     player = GreedyPlayer()
     told = 0
+    longest = 0  # the most steps one change played
     for _ in range(400):
         views = [ok(client.get(f"/api/tables/{code}")) for client in people]
         if views[0]["status"] == "over":
@@ -36,6 +37,7 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
             assert [(f.events, f.seen) for f in from_change.frames] == [(f.events, f.seen) for f in from_read.frames]
             assert (from_change.moves, from_change.read_moves) == (from_read.moves, from_read.read_moves)
         told += len(written.steps)
+        longest = max(longest, len(written.steps))
         # The stream's own path takes it: no read of the row for a change written here.
         with monkeypatch.context() as patched:
             patched.setattr(service, "read_with_connected", unreachable)
@@ -44,7 +46,7 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
         assert pushed.outcome is not None and pushed.version == record.version
     else:
         raise AssertionError("the match did not end")
-    assert told > 100  # the computer's steps among them
+    assert longest > 1  # a person's move and the computer's after it, told as one change
 
 
 def unreachable(code: str):
