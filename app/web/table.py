@@ -355,6 +355,10 @@ def board(
         "base": base,
         "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
         "opponents": opponents,
+        # The others by where they sit, round the table: (side, seats) for each side taken.
+        "rings": [
+            (side, ring) for side in ("left", "top", "right") if (ring := [s for s in opponents if s["place"] == side])
+        ],
         "me": seats[0],
         "stock": stock,
         "discard": discard,
