@@ -87,12 +87,6 @@ class TablePushes:
             while len(self._written) > WRITES_KEPT:
                 self._written.popitem(last=False)
 
-    def holds(self, code: str, change: Change) -> bool:
-        """Whether this process wrote ``change`` and keeps it: what the streams send of it
-        is then made with no read of the store."""
-        with self._lock:
-            return not change.seats and (code, change.version) in self._written
-
     def pushed(self, browser_id: str, code: str, change: Change, shown: int, seen: int | None) -> Pushed:
         """What a page's own event stream sends it of ``change``: the table from the
         page's seat and what happened since the page drew it (version ``shown``, ``seen``

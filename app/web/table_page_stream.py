@@ -117,11 +117,6 @@ async def page_events(request: Request, code: str):
             return told, drawing.once(request, pushed)
 
         async def push(change: Change) -> tuple[dict, str | None]:
-            if service.pushes.holds(code, change):
-                # Made from what this process wrote: no read of the store to wait for,
-                # only the interpreter's own work, for which a thread would hold the
-                # event loop up all the same (one interpreter lock), and cost the hop.
-                return draw(change)
             return await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
 
         return push
