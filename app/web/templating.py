@@ -92,19 +92,35 @@ CARDS_KEPT = 32768
 def drawn(card: Any) -> Markup:
     """``{{ card | drawn }}``: the card's HTML."""
     kind: Any = type(card)
-    values = _fields_of(kind)(card)
-    return _drawn(kind, tuple(tuple(v) if type(v) is list else v for v in values))
+    shape = _shape_of(kind)
+    return _drawn(kind, shape.plain(card), tuple(tuple(getattr(card, name)) for name in shape.lists))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shape:
+    """How a kind of card is read as its key: its plain fields at once, as one tuple
+    (``plain``, named ``names``), and its fields that hold lists (``classes``) each as a
+    tuple. (Reading every field and testing each for a list was a fifth of a table's
+    drawing.)"""
+
+    plain: Any
+    names: tuple[str, ...]
+    lists: tuple[str, ...]
 
 
 @lru_cache
-def _fields_of(kind: Any) -> operator.attrgetter:
-    return operator.attrgetter(*(f.name for f in dataclasses.fields(kind)))
+def _shape_of(kind: Any) -> _Shape:
+    fields = dataclasses.fields(kind)
+    lists = tuple(f.name for f in fields if f.default_factory is list)
+    names = tuple(f.name for f in fields if f.name not in lists)
+    getter = operator.attrgetter(*names)
+    return _Shape(getter if len(names) > 1 else lambda card: (getter(card),), names, lists)
 
 
 @lru_cache(maxsize=CARDS_KEPT)
-def _drawn(kind: Any, values: tuple) -> Markup:
-    names = [f.name for f in dataclasses.fields(kind)]
-    card = kind(**{n: list(v) if type(v) is tuple else v for n, v in zip(names, values)})
+def _drawn(kind: Any, plain: tuple, lists: tuple) -> Markup:
+    shape = _shape_of(kind)
+    card = kind(**dict(zip(shape.names, plain)), **{name: list(value) for name, value in zip(shape.lists, lists)})
     return Markup(templates.env.get_template("_cards.html").module.card(card))  # type: ignore[attr-defined]
 
 
