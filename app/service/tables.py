@@ -546,24 +546,22 @@ class TableService:
         ``if_match``, the version the caller last saw, refuses the change (:class:`Stale`)
         only when it makes the caller's own action stale (:meth:`_check_version`), or,
         ``strict``, when anything changed at all (an undo; a timeout's turn, chosen from the
-        table as read). The answer's frames are made here, each step as the caller sees it."""
+        table as read). The answer's frames are made from the steps played here, each as the
+        caller sees it."""
         now = self.now()
         connected: set[int] | None = None  # read in the same transaction: no second one to describe
-        frames: list[Frame] = []
-        steps: list[tuple[list[Event], GolfState]] = []  # each step, for the other seats' streams
+        steps: list[tuple[list[Event], GolfState]] = []  # each step: the caller's frames, the other seats' streams
         read_moves = 0  # the log's length as read
         replaced = False  # the change put a new state in place (a deal, an undo): the snapshots start again
-        current: TableRecord | None = None  # the record as read, which the change may alter
 
         def load(connection: Connection):
-            nonlocal connected, read_moves, replaced, current
-            frames.clear()  # a transaction run again starts afresh
-            steps.clear()
+            nonlocal connected, read_moves, replaced
+            steps.clear()  # a transaction run again starts afresh
             if browser_id is not None:
                 connected = self.streams.connected_seats(connection, code)
-            current, state = self._load(connection, code)
+            record, state = self._load(connection, code)
             read_moves, replaced = len(state.log), False
-            return current, state
+            return record, state
 
         def checked(connection: Connection, record: TableRecord, state: GolfState):
             nonlocal replaced
@@ -574,16 +572,9 @@ class TableService:
             return result
 
         def step(state: GolfState, events: list[Event]) -> None:
-            if browser_id is None or current is None:
+            if browser_id is None:
                 return  # a timeout's write: no one to answer
             steps.append((list(events), state.clone()))
-            you, seats = seat_of(current, browser_id), seated(current)
-            frames.append(
-                Frame(
-                    [view_event(e, you, state.rules.players) for e in events],
-                    view(state, you, seats) if you is not None else spectator_view(state, seats),
-                )
-            )
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             record.updated_ms = now
@@ -652,7 +643,8 @@ class TableService:
         if browser_id is None:
             self._keep(record, state)
             return TableOutcome({})
-        shown = told(events or [], seat_of(record, browser_id))  # the caller knows its own moves
+        you, seats = seat_of(record, browser_id), seated(record)
+        shown = told(events or [], you)  # the caller knows its own moves
         table = self._describe(record, state, browser_id, shown, connected)
         self._keep(record, state)  # only once described: a change taking it from the cache alters it
         return TableOutcome(
@@ -660,7 +652,7 @@ class TableService:
             moves=len(state.log),
             read_moves=read_moves,
             events=table["match"]["events"] if table["match"] else [],
-            frames=frames if events is not None else [],
+            frames=[_frame_of(*step, you, seats) for step in steps] if events is not None else [],
         )
 
     @staticmethod
@@ -785,13 +777,16 @@ def _tell_step(outcome: TableOutcome, happened: list[Event], after: GolfState, y
     """Add one step to what ``outcome`` tells seat ``you`` (None: a spectator): its events
     as the seat is told them, its own moves left out, and the step's frame, the events
     and the table just after as the seat sees it."""
+    outcome.events += [view_event(e, you, after.rules.players) for e in told(happened, you)]
+    outcome.frames.append(_frame_of(happened, after, you, seats))
+
+
+def _frame_of(happened: list[Event], after: GolfState, you: int | None, seats) -> Frame:
+    """One step as seat ``you`` (None: a spectator) is shown it: its events and the table just after."""
     players = after.rules.players
-    outcome.events += [view_event(e, you, players) for e in told(happened, you)]
-    outcome.frames.append(
-        Frame(
-            [view_event(e, you, players) for e in happened],
-            view(after, you, seats) if you is not None else spectator_view(after, seats),
-        )
+    return Frame(
+        [view_event(e, you, players) for e in happened],
+        view(after, you, seats) if you is not None else spectator_view(after, seats),
     )
 
 

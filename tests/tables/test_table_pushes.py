@@ -26,7 +26,7 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
             break
         mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
         ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
-        record, connected = service.read_with_connected(code)
+        record, _ = service.read_with_connected(code)
         written = service.pushes._written[(code, record.version)]
         assert written.record.version == record.version and written.record.log == record.log
         for browser in [*browsers, "a-spectator"]:
