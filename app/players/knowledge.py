@@ -14,20 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from app.cards import new_deck
-from app.golf.rules import RuleSet, rules_from_dict
-
-
-@lru_cache(maxsize=64)
-def _rules_from_items(items: tuple) -> RuleSet:
-    return rules_from_dict(dict(items))
+from app.golf.rules import RuleSet, rules_read_again
 
 
 def read_rules(view: dict) -> RuleSet:
     """The view's rules as a RuleSet, built once per distinct rule set (validation is slow)."""
-    return _rules_from_items(tuple(sorted(view["rules"].items())))
+    return rules_read_again(view["rules"])
 
 
 @dataclass

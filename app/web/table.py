@@ -12,7 +12,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
-from app.golf.rules import RuleSet, rules_from_dict
+from app.golf.rules import RuleSet, rules_read_again
 from app.golf.scoring import explain_grid
 from app.web.table_words import card_label, legal_kinds, owner_name, position_name
 
@@ -344,7 +344,7 @@ def board(
         stock.classes.append("reshuffled")
     for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
         card.base = base
-    rules = rules_from_dict(state["rules"])
+    rules = rules_read_again(state["rules"])
     for card in [discard, held] + [c for s in seats for c in s["cards"]]:
         if card is not None and card.card:
             card.points = rules.values[card.card[0]]
