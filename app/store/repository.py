@@ -11,10 +11,13 @@ too) have their statements in :mod:`app.store.tables`.
 from __future__ import annotations
 
 import re
+import threading
+import time
+import weakref
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Table, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import Connection, Engine, Table, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.store.models import (
@@ -105,10 +108,34 @@ _NOTE_ACTION = (
 )
 
 
+# Browsers whose stored time this process found current, by database: till when it
+# need not be looked at again. Only an update that changed nothing is remembered: the
+# time it found was committed (a transaction that wrote it may still roll back), and at
+# most a grain old, so the stored time is never more than two grains behind.
+_FOUND_CURRENT: weakref.WeakKeyDictionary[Engine, dict[str, float]] = weakref.WeakKeyDictionary()
+_FOUND_CURRENT_KEPT = 10_000  # browsers remembered per database; the oldest are forgotten first
+_found_current_lock = threading.Lock()
+_clock = time.monotonic  # the memo's clock, never the wall's
+
+
 def note_action(connection: Connection, browser_id: str) -> None:
-    """Mark the browser as having acted now, which keeps its session from the purge."""
+    """Mark the browser as having acted now, which keeps its session from the purge.
+
+    Most actions find the stored time current and write nothing; after one has found it
+    so, this process skips the statement for that browser for a grain."""
+    clock = _clock()
+    with _found_current_lock:
+        found = _FOUND_CURRENT.setdefault(connection.engine, {})
+        if found.get(browser_id, 0.0) > clock:
+            return
     now = datetime.now(UTC)
-    connection.execute(_NOTE_ACTION, {"key": browser_id, "now": now, "stale_before": now - ACTION_TIME_GRAIN})
+    noted = connection.execute(_NOTE_ACTION, {"key": browser_id, "now": now, "stale_before": now - ACTION_TIME_GRAIN})
+    if noted.rowcount == 0:
+        with _found_current_lock:
+            found.pop(browser_id, None)  # re-inserted last: the dict keeps the newest at its end
+            found[browser_id] = clock + ACTION_TIME_GRAIN.total_seconds()
+            while len(found) > _FOUND_CURRENT_KEPT:
+                del found[next(iter(found))]
 
 
 def _idle(empty_before: datetime, idle_before: datetime):

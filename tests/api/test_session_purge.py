@@ -4,12 +4,13 @@ database of its own, so that the purge sees only its sessions."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from app.main import create_app
 from app.service.browsers import browser_id_for, purge_sessions
@@ -84,6 +85,52 @@ def test_the_purge_removes_empty_sessions_after_a_day_and_keeps_the_ones_that_pl
         with engine.connect() as connection:
             for table in (BROWSERS, GOLF_TABLES, GOLF_RESULTS, SOLITAIRE_GAMES):
                 assert connection.execute(select(func.count()).select_from(table)).scalar() == 0
+
+
+def test_a_session_that_plays_on_writes_its_time_once_an_hour_not_at_every_move(own_database, monkeypatch):
+    """The time of a session's last action is kept to the hour. Once this server has found
+    it current, the session's next moves of the hour do not even ask: one statement less
+    a move. The purge still finds the session current, and after the hour it is asked again."""
+    from app.players.greedy import GreedyPlayer
+    from app.store import repository
+    from app.web.move_routes import PATHS
+
+    app = create_app(Settings(database_url=own_database, deal_key="purge"))
+    with TestClient(app) as client:
+        engine = app.state.engine
+        player = _session(client)
+        asked: list[str] = []
+
+        def count(connection, cursor, statement, parameters, context, executemany):
+            if re.match(r"\s*UPDATE browsers SET last_action_at", statement):
+                asked.append(statement)
+
+        event.listen(engine, "before_cursor_execute", count)
+
+        def move() -> None:
+            state = client.get("/api/match").json()
+            action = GreedyPlayer().choose(state)
+            body = {k: v for k, v in action.items() if k != "action"} or None
+            assert client.post(f"/api/match/{PATHS[action['action']]}", json=body).status_code == 200
+
+        for _ in range(8):
+            move()
+        # The first move writes the time; the second finds it current; the others skip it.
+        assert len(asked) == 2
+        with engine.connect() as connection:
+            noted = connection.execute(
+                select(BROWSERS.c.last_action_at).where(BROWSERS.c.id == browser_id_for(player))
+            ).scalar_one()
+        assert noted is not None
+        now = datetime.now(UTC)
+        assert purge_sessions(engine, empty_for=DAY, keep_for=KEEP, now=now + DAY) == 0
+        assert _rows(engine, BROWSERS, player) == 1
+
+        an_hour_on = time.monotonic() + repository.ACTION_TIME_GRAIN.total_seconds() + 1
+        monkeypatch.setattr(repository, "_clock", lambda: an_hour_on)
+        move()
+        assert len(asked) == 3  # asked again once the hour is over
+        event.remove(engine, "before_cursor_execute", count)
 
 
 def test_a_purged_empty_session_that_comes_back_gets_a_new_table(own_database):
