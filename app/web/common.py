@@ -13,12 +13,14 @@ from __future__ import annotations
 import base64
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
 from app.service.errors import ServiceError, Unavailable
 from app.web.numbers import optional_whole_number, query_number, version_from_etag
@@ -138,7 +140,7 @@ def arrival(request: Request, service, flash: FlashCookie) -> tuple[Any, dict[st
 async def answer_move(
     request: Request,
     current: Callable[[], Any],
-    perform: Callable[[], Awaitable[tuple[Any, dict]]],
+    perform: Callable[[FormData], tuple[Any, dict]],
     draw: Callable[..., Response],
     back: Callable[[Any, dict], Response],
     *,
@@ -147,23 +149,35 @@ async def answer_move(
     """The answer to a move posted from a page; every game's pages (your match, a table,
     solitaire) answer alike.
 
-    ``perform()`` carries out the move and gives the game and the options to draw it
+    ``perform(form)`` carries out the move and gives the game and the options to draw it
     with. With HTMX the answer is ``draw(request, game, **options)``, the table fragment;
     without script it is ``back(game, options)``, the redirect back to the page. A refused
     move changed nothing: the game as it stands (``current()``) is drawn with the reason (and the
     ``refused`` options), as the fragment with HTMX and as the whole page without. When
     the store does not answer there is no game to draw: the 503 goes to the app's one
-    refusal handler (``app.web.refusals``)."""
+    refusal handler (``app.web.refusals``).
+
+    The form is read on the event loop; the move and its drawing run in the thread pool,
+    as a plain route's work does. On the loop, a move against seven Experts (their
+    thinking, the transaction, the fragment: a few hundred milliseconds) held up every
+    other request of the server until it was answered."""
     htmx = is_htmx(request)
-    try:
-        game, options = await perform()
-    except Unavailable:
-        raise
-    except ServiceError as refusal:
-        # Refused: nothing changed. Draw the game as it stands, with the reason.
-        game = current()
-        return draw(request, game, status=status_of(refusal), page=not htmx, message=refusal.message, **(refused or {}))
-    return draw(request, game, **options) if htmx else back(game, options)
+    form = await request.form()
+
+    def answer() -> Response:
+        try:
+            game, options = perform(form)
+        except Unavailable:
+            raise
+        except ServiceError as refusal:
+            # Refused: nothing changed. Draw the game as it stands, with the reason.
+            game = current()
+            return draw(
+                request, game, status=status_of(refusal), page=not htmx, message=refusal.message, **(refused or {})
+            )
+        return draw(request, game, **options) if htmx else back(game, options)
+
+    return await run_in_threadpool(answer)
 
 
 def render_fresh(request: Request, name: str, context: dict, status: int = 200) -> Response:

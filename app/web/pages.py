@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
 from app.golf.rules import RulesError, rules_from_request
 from app.players import LEVELS
@@ -128,10 +130,9 @@ def _unpause(service: GolfService, browser_id: str, version: int | None) -> int 
     return service.resume(browser_id, if_match=version).state["version"]
 
 
-async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
+def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
     service, browser = golf_of(request), browser_id(request)
-    form = await request.form()
     version = form_version(request, form)
     options: dict = {}
     if command in ("reveal", "swap"):
@@ -195,10 +196,14 @@ async def _perform(request: Request, command: str) -> tuple[Outcome, dict]:
 async def away(request: Request):
     """The page was hidden (navigator.sendBeacon): stop the clock so time away is not counted."""
     form = await request.form()
-    try:
-        golf_of(request).pause(browser_id(request), if_match=form_version(request, form))
-    except ServiceError:
-        pass  # already paused, over, or another tab moved on: nothing to stop
+
+    def pause() -> None:
+        try:
+            golf_of(request).pause(browser_id(request), if_match=form_version(request, form))
+        except ServiceError:
+            pass  # already paused, over, or another tab moved on: nothing to stop
+
+    await run_in_threadpool(pause)
     return Response(status_code=204)
 
 
@@ -209,7 +214,7 @@ async def play(request: Request, command: str):
     return await answer_move(
         request,
         lambda: golf_of(request).current(browser_id(request)),
-        lambda: _perform(request, command),
+        lambda form: _perform(request, command, form),
         _render_table,
         _back,
     )

@@ -14,7 +14,8 @@ import re
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import QueryParams
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, QueryParams
 
 from app.golf.scoring import points_text
 from app.service.errors import Invalid, ServiceError, Stale, Unavailable
@@ -151,7 +152,10 @@ def setup_page(request: Request):
 
 @router.post("/scorekeeper", response_class=HTMLResponse)
 async def create(request: Request):
-    form = await request.form()
+    return await run_in_threadpool(_create, request, await request.form())
+
+
+def _create(request: Request, form: FormData) -> Response:
     names = [str(form.get(f"player-{i}") or "")[:100] for i in range(MAX_PLAYERS)]
     holes_text = str(form.get("holes") or "9")
     other = str(form.get("holes_other") or "")
@@ -243,8 +247,11 @@ def _version(form) -> int | None:
 async def enter_scores(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
         raise HTTPException(404)
+    return await run_in_threadpool(_enter_scores, request, sheet_id, await request.form())
+
+
+def _enter_scores(request: Request, sheet_id: str, form: FormData) -> Response:
     service, browser, htmx = _service(request), browser_id(request), is_htmx(request)
-    form = await request.form()
     try:
         sheet = service.sheet(browser, sheet_id)
         entries = _entries(form, sheet)
@@ -266,8 +273,11 @@ async def enter_scores(request: Request, sheet_id: str):
 async def undo(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
         raise HTTPException(404)
+    return await run_in_threadpool(_undo, request, sheet_id, await request.form())
+
+
+def _undo(request: Request, sheet_id: str, form: FormData) -> Response:
     service, browser, htmx = _service(request), browser_id(request), is_htmx(request)
-    form = await request.form()
     try:
         sheet, entry = service.undo(browser, sheet_id, if_match=_version(form))
     except Unavailable:
@@ -288,7 +298,7 @@ async def undo(request: Request, sheet_id: str):
 
 
 @router.post("/scorekeeper/{sheet_id}/delete", response_class=HTMLResponse)
-async def delete(request: Request, sheet_id: str):
+def delete(request: Request, sheet_id: str):
     if not _valid_id(sheet_id):
         raise HTTPException(404)
     _service(request).delete(browser_id(request), sheet_id)

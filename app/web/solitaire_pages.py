@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import FormData
 
 from app.cards import card_name
 from app.service.errors import Invalid
@@ -312,10 +313,9 @@ def _new_deal_request(form) -> tuple[int | None, bool | None, dict | None]:
     return seed, bool(form.get("winnable_only")), rules
 
 
-async def _perform(request: Request, command: str) -> tuple[dict, dict]:
+def _perform(request: Request, command: str, form: FormData) -> tuple[dict, dict]:
     """Carry out one command for this browser; returns the state and render options."""
     service, browser = solitaire_of(request), browser_id(request)
-    form = await request.form()
     version = form_version(request, form)
     clock_was_running = form.get("clock") == "running"
     options: dict = {}
@@ -414,7 +414,7 @@ async def solitaire_command(request: Request, command: str):
     return await answer_move(
         request,
         lambda: solitaire_of(request).current(browser_id(request)),
-        lambda: _perform(request, command),
+        lambda form: _perform(request, command, form),
         render,
         _back,
         refused=refused,

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
@@ -114,7 +116,10 @@ def _new_table_request(form) -> dict:
 
 @router.post("/tables")  # the path the rate limit on new tables counts
 async def make_table(request: Request):
-    form = await request.form()
+    return await run_in_threadpool(_make_table, request, await request.form())
+
+
+def _make_table(request: Request, form: FormData) -> Response:
     try:
         table = tables_of(request).create(browser_id(request), **_new_table_request(form)).table
     except Unavailable:
@@ -306,7 +311,7 @@ async def _answer(request: Request, code: str, perform) -> Response:
     form = await request.form()
     seen = seen_of(request, form)
 
-    async def performed() -> tuple[TableOutcome, dict]:
+    def performed(form: FormData) -> tuple[TableOutcome, dict]:
         outcome, said = perform(service, browser, form)
         if seen is not None and seen != outcome.read_moves:
             outcome = service.since(browser, code, seen)
@@ -352,7 +357,7 @@ async def play(request: Request, code: str, command: str):
 async def join(request: Request, code: str):
     form = await request.form()
     name = form.get("name")  # a file, in a multipart form, is no name
-    tables_of(request).join(browser_id(request), code, name if isinstance(name, str) else "")
+    await run_in_threadpool(tables_of(request).join, browser_id(request), code, name if isinstance(name, str) else "")
     return _redirect(f"/t/{code}")
 
 
@@ -373,12 +378,12 @@ async def start(request: Request, code: str):
 
 
 @router.post("/t/{code}/leave")
-async def leave(request: Request, code: str):
+def leave(request: Request, code: str):
     tables_of(request).leave(browser_id(request), code)
     return _redirect(f"/t/{code}")
 
 
 @router.post("/t/{code}/again")
-async def again(request: Request, code: str):
+def again(request: Request, code: str):
     table = tables_of(request).again(browser_id(request), code).table
     return _redirect(f"/t/{table['next']}")
