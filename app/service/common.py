@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -14,6 +13,7 @@ from anyio import to_thread
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from app.recent import Recent
 from app.service.errors import Stale, Unavailable
 from app.store.repository import LostRace
 
@@ -64,32 +64,12 @@ def _turn_to_write(engine: Engine):
     return _SQLITE_WRITER if engine.dialect.name == "sqlite" else contextlib.nullcontext()
 
 
-class StateCache:
+class StateCache(Recent):
     """Recently used game states by (browser, version, seed), so most requests skip the replay.
 
     A state is taken out while a request works on it (the engine changes it in
     place) and put back under its new version only after the commit; the stored log
     stays the truth."""
-
-    def __init__(self, size: int = 4096):
-        self._states: OrderedDict[tuple, object] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def take(self, key: tuple):
-        with self._lock:
-            return self._states.pop(key, None)
-
-    def put(self, key: tuple, state) -> None:
-        with self._lock:
-            self._states[key] = state
-            while len(self._states) > self._size:
-                self._states.popitem(last=False)
-
-    def clear(self) -> None:
-        """Forget every state: the next reads come from the store alone."""
-        with self._lock:
-            self._states.clear()
 
 
 def purge_every(minutes: float, purge: Callable[[], int], what: str) -> asyncio.Task:

@@ -47,6 +47,7 @@ from app.golf.undo import undo_refusal
 from app.golf.view import spectator_view, view, view_event
 from app.names import name_key
 from app.players import LEVELS
+from app.recent import Recent
 from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
@@ -129,7 +130,7 @@ class TableService:
         self.now = now
         # Play again keeps each new seat this long for the person who sat there.
         self.hold_ms = int(hold_seconds * 1000)
-        self._reads = StateCache(size=4096)  # (code, present) -> when this process last noted such a read
+        self._reads = Recent(size=4096)  # (code, present) -> when this process last noted such a read
         self.timeouts = TableTimeouts(self, stand_in_level, away_seconds)  # what is played when time runs out
         self.cache = StateCache(size=1024)
         self.pushes = TablePushes(self)  # what this process's page streams send of each change

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Connection, Engine, Table, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from app.recent import Recent
 from app.store.models import (
     Browser,
     GolfResult,
@@ -112,8 +113,8 @@ _NOTE_ACTION = (
 # need not be looked at again. Only an update that changed nothing is remembered: the
 # time it found was committed (a transaction that wrote it may still roll back), and at
 # most a grain old, so the stored time is never more than two grains behind.
-_FOUND_CURRENT: weakref.WeakKeyDictionary[Engine, dict[str, float]] = weakref.WeakKeyDictionary()
-_FOUND_CURRENT_KEPT = 10_000  # browsers remembered per database; the oldest are forgotten first
+_FOUND_CURRENT: weakref.WeakKeyDictionary[Engine, Recent] = weakref.WeakKeyDictionary()
+_FOUND_CURRENT_KEPT = 10_000  # browsers remembered per database; the least recent are forgotten first
 _found_current_lock = threading.Lock()
 _clock = time.monotonic  # the memo's clock, never the wall's
 
@@ -125,17 +126,15 @@ def note_action(connection: Connection, browser_id: str) -> None:
     so, this process skips the statement for that browser for a grain."""
     clock = _clock()
     with _found_current_lock:
-        found = _FOUND_CURRENT.setdefault(connection.engine, {})
-        if found.get(browser_id, 0.0) > clock:
-            return
+        found = _FOUND_CURRENT.setdefault(connection.engine, Recent(size=_FOUND_CURRENT_KEPT))
+    current_until = found.take(browser_id)
+    if current_until is not None and current_until > clock:
+        found.put(browser_id, current_until)
+        return
     now = datetime.now(UTC)
     noted = connection.execute(_NOTE_ACTION, {"key": browser_id, "now": now, "stale_before": now - ACTION_TIME_GRAIN})
     if noted.rowcount == 0:
-        with _found_current_lock:
-            found.pop(browser_id, None)  # re-inserted last: the dict keeps the newest at its end
-            found[browser_id] = clock + ACTION_TIME_GRAIN.total_seconds()
-            while len(found) > _FOUND_CURRENT_KEPT:
-                del found[next(iter(found))]
+        found.put(browser_id, clock + ACTION_TIME_GRAIN.total_seconds())
 
 
 def _idle(empty_before: datetime, idle_before: datetime):
