@@ -6,7 +6,10 @@ at once: Playwright's synchronous API cannot run two at once in one process.
 
 One uvicorn process per test session (a temporary SQLite database, a fixed deal key),
 one browser per test module, a new browser context (a new visitor, with its own cookie)
-per test. The computer plays at the "instant" speed unless a test asks otherwise.
+per test. The computer plays at the "instant" speed unless a test asks otherwise. A
+visitor sees the cards move, as most players do; a test that plays whole matches only to
+reach what it checks asks for reduced motion (``reduced_motion``), the setting of the
+players who turn motion off, which draws every step at once.
 
 Chromium is the system one (``GOLF_CHROMIUM``, default ``/usr/bin/chromium``); when it
 is missing the browser tests are skipped and say so.
@@ -52,9 +55,14 @@ def speed():
     return "instant"
 
 
-def new_visitor_context(browser, server: str, speed: str):
-    """A new visitor: a browser context with its own cookies, the computer at ``speed``."""
-    context = browser.new_context(base_url=server, viewport={"width": 1024, "height": 900})
+def new_visitor_context(browser, server: str, speed: str, reduced_motion: bool = False):
+    """A new visitor: a browser context with its own cookies, the computer at ``speed``,
+    motion reduced if ``reduced_motion``."""
+    context = browser.new_context(
+        base_url=server,
+        viewport={"width": 1024, "height": 900},
+        reduced_motion="reduce" if reduced_motion else "no-preference",
+    )
     context.add_cookies([{"name": "golf_speed", "value": speed, "url": server}])
     context.set_default_timeout(10_000)
     return context
@@ -66,8 +74,14 @@ def watch_for_script_errors(page, errors: list[str]):
 
 
 @pytest.fixture
-def context(browser, server, speed):
-    context = new_visitor_context(browser, server, speed)
+def reduced_motion():
+    """Whether the test's visitor has asked for reduced motion (override with a fixture)."""
+    return False
+
+
+@pytest.fixture
+def context(browser, server, speed, reduced_motion):
+    context = new_visitor_context(browser, server, speed, reduced_motion)
     yield context
     context.close()
 
@@ -83,12 +97,13 @@ def page(context):
 @pytest.fixture
 def people(browser, server):
     """Opens a new visitor (a browser context with its own cookie) and its page, as many
-    as the test calls for: ``ann, bea = people(), people("fast")``."""
+    as the test calls for: ``ann, bea = people(), people("fast")``, or with motion reduced,
+    ``people(reduced_motion=True)``."""
     contexts: list = []
     errors: list[str] = []
 
-    def visitor(speed: str = "instant"):
-        context = new_visitor_context(browser, server, speed)
+    def visitor(speed: str = "instant", reduced_motion: bool = False):
+        context = new_visitor_context(browser, server, speed, reduced_motion)
         contexts.append(context)
         return watch_for_script_errors(context.new_page(), errors)
 

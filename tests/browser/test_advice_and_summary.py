@@ -78,6 +78,7 @@ def _play_to_the_end(page) -> None:
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.parametrize("reduced_motion", [True], ids=["motion-reduced"])  # the match played at once
 def test_the_end_of_a_match_opens_its_summary_with_a_chart(page):
     new_match(page, seed=77, rules={"name": "standard", "holes": 1})
     page.goto("/")
@@ -105,6 +106,7 @@ def test_the_end_of_a_match_opens_its_summary_with_a_chart(page):
     assert again["phase"] == "opening" and again["holes"] == 1 and again["seed"] != state["seed"]
 
 
+@pytest.mark.parametrize("reduced_motion", [True], ids=["motion-reduced"])  # the match played at once
 def test_the_statistics_and_summary_pages_pass_axe(page):
     new_match(page, seed=78, rules={"name": "standard", "holes": 1})
     page.goto("/")

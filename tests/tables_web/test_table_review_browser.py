@@ -22,7 +22,7 @@ def review_ready(page, code: str) -> dict:
 
 
 def test_a_seated_person_reviews_their_hole_at_a_table_and_steps_through_it_by_keyboard(people):
-    ann, bea, watcher = people(), people(), people()
+    ann, bea, watcher = (people(reduced_motion=True) for _ in range(3))  # the hole played at once
     code = make_table(ann, ["open"])
     join(bea, code, "Bea")
     ann.wait_for_selector("#table li:has-text('Bea')", timeout=LIVE_MS)
