@@ -1,6 +1,6 @@
 """What every game of Golf answers with, seen from one seat: the API's match state
 (:func:`match_state`), a table of people's state around it (:func:`table_state`) and,
-for the pages, the steps that led to it (:class:`Outcome`).
+for the pages, the steps that led to it (:class:`Outcome`; a table's seat gets a :class:`TableOutcome`).
 
 A match against the computer and each seat of a table of people build it alike; only
 their bookkeeping differs (a pause and hints alone, a table's seats named).
@@ -36,6 +36,22 @@ class Outcome:
     state: dict
     frames: list[Frame] = field(default_factory=list)
     undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
+
+
+@dataclass
+class TableOutcome:
+    """What a call on a table gives its caller: the table state of shared/API.md from the
+    caller's seat (or as a spectator), and for the page what happened since it was drawn
+    (``events``, as the caller's seat is told them, its own moves left out, for it knows
+    them) and each step of it (``frames``: its events, the caller's own move's too, and the
+    table as the caller sees it after), made once, in the transaction that played them.
+    ``moves`` is the log's length now, ``read_moves`` when the call read it."""
+
+    table: dict
+    moves: int = 0
+    read_moves: int = 0
+    events: list[dict] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
 
 
 def match_state(

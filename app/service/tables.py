@@ -22,10 +22,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
-import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -42,48 +41,38 @@ from app.golf.actions import (
 )
 from app.golf.engine import GolfState, IllegalAction, Phase, replay
 from app.golf.events import Event, EventKind
-from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_from_request
+from app.golf.rules import RuleSet
 from app.golf.undo import undo_refusal
 from app.golf.view import spectator_view, view, view_event
-from app.names import name_key
-from app.players import LEVELS
 from app.recent import Recent
 from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
-from app.service.golf import MAX_SEED
-from app.service.match_state import Frame, table_state
+from app.service.match_state import Frame, TableOutcome, table_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_pushes import TablePushes, Written
 from app.service.table_record import (
-    HOST,
-    TABLE_NAME_LENGTH,
     computer_levels,
-    display_name,
-    held,
-    invite_code,
     kept_snapshots,
     moves_at,
-    name_computers,
-    names_in_use,
     next_table,
     page_stamp,
     seat_of,
     seated,
     state_at,
 )
+from app.service.table_room import TableRoom
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
 from app.service.table_timeouts import TableTimeouts
 from app.service.turns import deal_seed, run_turn, told
 from app.store import repository
 from app.store import tables as table_store
-from app.store.tables import TableRecord, TableSeat
+from app.store.tables import TableRecord
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-TIMER_SECONDS = (10, 3600)
 # Another seat's change saved between a change's read and its write: played again on the
 # table as it now stands. Forty people joining at once lose up to 39 races in a row.
 LOST_RACE_RETRIES = 60
@@ -92,28 +81,15 @@ FRAMES_KEPT = 60  # a page further behind than this many actions just draws the 
 READ_NOTE_MS = 60_000  # a table's reads are written down at most this often by each process
 
 
-@dataclass
-class TableOutcome:
-    """What a call on a table gives its caller: the table state of shared/API.md from the
-    caller's seat (or as a spectator), and for the page what happened since it was drawn
-    (``events``, as the caller's seat is told them, its own moves left out, for it knows
-    them) and each step of it (``frames``: its events, the caller's own move's too, and the
-    table as the caller sees it after), made once, in the transaction that played them.
-    ``moves`` is the log's length now, ``read_moves`` when the call read it."""
-
-    table: dict
-    moves: int = 0
-    read_moves: int = 0
-    events: list[dict] = field(default_factory=list)
-    frames: list[Frame] = field(default_factory=list)
-
-
 class StaleAction(Stale):
     """The version a client named makes its own action stale: its seat acted since, or a
     new hole was dealt. (Other seats' moves since are no reason to refuse it.)"""
 
 
-class TableService:
+class TableService(TableRoom):
+    """Every table of people: its reads, its moves and the one loop that plays them
+    (who sits where, and the table's making: :class:`app.service.table_room.TableRoom`)."""
+
     def __init__(
         self,
         engine: Engine,
@@ -223,123 +199,6 @@ class TableService:
     def seat(self, browser_id: str, code: str) -> int | None:
         return seat_of(in_transaction(self.engine, lambda connection: self._record(connection, code)), browser_id)
 
-    # ------------------------------------------------------------------ the table
-
-    def create(
-        self,
-        browser_id: str,
-        *,
-        name: str,
-        rules: dict | str | None,
-        seats: list[str],
-        host_name: str = "Host",
-        timer_seconds: int | None = None,
-    ) -> TableOutcome:
-        """A new table, its caller the host at seat 0."""
-        name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
-        host_name = display_name(host_name)
-        if not isinstance(seats, list) or not 2 <= len(seats) <= 8:
-            raise Invalid("A table has 2 to 8 seats.")
-        if seats[0] != "host" or "host" in seats[1:]:
-            raise Invalid('The first seat is the host\'s ("host"), and only the first.')
-        for kind in seats[1:]:
-            if kind != "open" and kind not in LEVELS:
-                raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
-        ruleset = self._rules(rules, len(seats))
-        if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
-            raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
-        now = self.now()
-        record = TableRecord.new(
-            code=invite_code(),
-            name=name,
-            status="waiting",
-            rules=ruleset.model_dump(),
-            seed=secrets.randbelow(MAX_SEED),
-            now_ms=now,
-            timer_seconds=timer_seconds,
-            seats=[TableSeat.person(browser_id, host_name)]
-            + [TableSeat.open() if kind == "open" else TableSeat.computer(kind) for kind in seats[1:]],
-        )
-        name_computers(record.seats)
-        if name_key(host_name) in {name_key(entry.name) for entry in record.seats[1:] if entry.kind == "computer"}:
-            raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
-
-        def make(connection: Connection) -> None:
-            repository.ensure_browser(connection, browser_id)
-            repository.note_action(connection, browser_id)
-            table_store.insert_table(connection, record)
-            self.notifier.stage(connection, record.code, record.version)
-
-        in_transaction(self.engine, make)
-        self.notifier.publish(record.code, record.version)
-        return TableOutcome(self._describe(record, self._fresh_state(record), browser_id, []))
-
-    def join(self, browser_id: str, code: str, name: str) -> TableOutcome:
-        """The first open seat; a person already seated keeps theirs."""
-        name = display_name(name)
-
-        def sit(connection, record, state):
-            if seat_of(record, browser_id) is not None:
-                return None  # back at their own seat: nothing changes
-            if record.status != "waiting":
-                raise Conflict("The match has begun: you can watch it, but no seat is free.")
-            now = self.now()
-            open_seats = [s for s, entry in enumerate(record.seats) if entry.kind == "open"]
-            kept = next((s for s in open_seats if record.seats[s].held_for == browser_id), None)
-            free = [s for s in open_seats if not held(record.seats[s], now)]
-            seat = kept if kept is not None else (free[0] if free else None)
-            if seat is None and open_seats:
-                raise Conflict(
-                    "The open seats are kept for the people who played the last match here, "
-                    "for a few minutes: you can watch, or try again later."
-                )
-            if seat is None:
-                raise Conflict("Every seat at this table is taken: you can watch it.")
-            if name_key(name) in {name_key(other) for s, other in names_in_use(record, now) if s != seat}:
-                raise Conflict(f"Someone at this table is already called {name}: choose another name.")
-            repository.ensure_browser(connection, browser_id)
-            record.seats[seat] = TableSeat.person(browser_id, name)
-            return []
-
-        return self._run(browser_id, code, None, sit)
-
-    def set_seat(self, browser_id: str, code: str, seat: int, kind: str) -> TableOutcome:
-        """The host makes a seat open or a computer player of a level, before the start."""
-        if kind != "open" and kind not in LEVELS:
-            raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
-
-        def change(connection, record, state):
-            self._host_before_start(record, browser_id)
-            if not 0 <= seat < len(record.seats):
-                raise Invalid(f"There is no seat {seat}: seats run from 0 to {len(record.seats) - 1}.")
-            if record.seats[seat].kind == "person":
-                raise Conflict("A person sits there: only an open seat or a computer player can be changed.")
-            record.seats[seat] = TableSeat.open() if kind == "open" else TableSeat.computer(kind)
-            name_computers(record.seats)
-            return []
-
-        return self._run(browser_id, code, None, change)
-
-    def start(self, browser_id: str, code: str, fill: str | None = None) -> TableOutcome:
-        """The host deals the first hole; open seats become computer players at ``fill``."""
-        if fill is not None and fill not in LEVELS:
-            raise Invalid(f"fill is a computer level: {', '.join(LEVELS)}.")
-
-        def deal(connection, record, state):
-            self._host_before_start(record, browser_id)
-            open_seats = [s for s, entry in enumerate(record.seats) if entry.kind == "open"]
-            if open_seats:
-                if fill is None:
-                    raise Conflict("Some seats are still open: wait for people, or start with a level to fill them.")
-                for seat in open_seats:
-                    record.seats[seat] = TableSeat.computer(fill)
-                name_computers(record.seats)
-            record.status = "playing"
-            record.started_ms = self.now()
-            return self._fresh_state(record)
-
-        return self._run(browser_id, code, None, deal)
-
     # ------------------------------------------------------------------ play
 
     def act(self, browser_id: str, code: str, action: Action | dict, if_match: int | None = None) -> TableOutcome:
@@ -379,30 +238,6 @@ class TableService:
             return replay(self._seed(record), state.rules, state.log[:-1])
 
         return self._run(browser_id, code, if_match, take_back, strict=True)
-
-    def leave(self, browser_id: str, code: str) -> TableOutcome:
-        """Before the start the seat opens again; during the match a computer player
-        takes it (the match goes on) and the match counts as a loss for the leaver."""
-
-        def go(connection, record, state):
-            seat = seat_of(record, browser_id)
-            if seat is None:
-                raise Forbidden("You have no seat at this table.")
-            if record.status == "over":
-                raise Conflict("The match is over: there is nothing to leave.")
-            person = record.seats[seat]
-            if record.status == "waiting":
-                if seat == HOST:
-                    raise Conflict("The host cannot leave before the start: start the match, then leave.")
-                record.seats[seat] = TableSeat.open()
-                return []
-            record_online_result(connection, person.browser, record.code, state, seat, abandoned=True)
-            record.seats[seat] = replace(
-                TableSeat.computer(self.timeouts.stand_in_level, f"{person.name} (computer)"), left=True
-            )
-            return []
-
-        return self._run(browser_id, code, None, go)
 
     def since(self, browser_id: str, code: str, seen: int | None) -> TableOutcome:
         """The table, and what happened since the page drew it: :meth:`refresh` unstamped."""
@@ -479,53 +314,6 @@ class TableService:
         for happened, after in written.steps:
             _tell_step(outcome, happened, after, table["you"], seats)
         return outcome
-
-    def again(self, browser_id: str, code: str) -> TableOutcome:
-        """After the end, a new table with the same name, rules, seats and timer, made
-        once: the caller is its host, the other people's seats wait open for them, kept
-        for them alone for ``hold_ms`` (the old table names it as ``next``, so every
-        page there links to it), the computer players stay. Asked again, it answers the
-        table already made."""
-
-        def follow(connection, record, state):
-            seat = seat_of(record, browser_id)
-            if seat is None:
-                raise Forbidden("Only the people seated at this table can deal another match.")
-            if record.status != "over":
-                raise Conflict("The match is not over yet.")
-            if next_table(record):
-                return None
-            others = [entry for s, entry in enumerate(record.seats) if s != seat]
-            now = self.now()
-            follow_up = TableRecord.new(
-                code=invite_code(),
-                name=record.name,
-                status="waiting",
-                rules=dict(record.rules),
-                seed=secrets.randbelow(MAX_SEED),
-                now_ms=now,
-                timer_seconds=record.timer_seconds,
-                seats=[TableSeat.person(browser_id, record.seats[seat].name)]
-                + [
-                    entry  # a computer player as it was (renumbered below)
-                    if entry.kind == "computer" and not entry.left
-                    # Kept for the person who sat there, so that no one else takes it (or their name).
-                    else replace(
-                        TableSeat.open(), held_for=entry.browser, held_name=entry.name, held_until_ms=now + self.hold_ms
-                    )
-                    if entry.kind == "person"
-                    else TableSeat.open()
-                    for entry in others
-                ],
-            )
-            name_computers(follow_up.seats)  # numbered by their new seats
-            table_store.insert_table(connection, follow_up)
-            self.notifier.stage(connection, follow_up.code, follow_up.version)
-            self._notice(record, seat, f"{record.seats[seat].name} made a table for another match.")
-            record.notices[-1]["next"] = follow_up.code
-            return []
-
-        return self._run(browser_id, code, None, follow)
 
     # ------------------------------------------------------------------ the one loop
 
@@ -702,27 +490,6 @@ class TableService:
 
     def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._seed(record), RuleSet(**record.rules))
-
-    @staticmethod
-    def _rules(rules: dict | str | None, players: int) -> RuleSet:
-        if isinstance(rules, str):
-            if rules not in PRESETS:
-                raise Invalid(f"Unknown rules {rules!r}: choose one of {', '.join(PRESETS)}.")
-            rules = {"name": rules}
-        if rules is not None and rules.get("players", players) != players:
-            raise Invalid(f"The rules name {rules['players']} players but the table has {players} seats.")
-        try:
-            base = rules_from_request(rules)
-            return rules_from_dict({**base.model_dump(), "players": players})
-        except RulesError as error:
-            raise Invalid(f"These rules cannot be played: {error}") from None
-
-    @staticmethod
-    def _host_before_start(record: TableRecord, browser_id: str) -> None:
-        if seat_of(record, browser_id) != HOST:
-            raise Forbidden("Only the host can do that.")
-        if record.status != "waiting":
-            raise Conflict("The match has already begun.")
 
     @staticmethod
     def _playing_seat(record: TableRecord, browser_id: str) -> int:

@@ -25,7 +25,8 @@ from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.match_state import Frame, Outcome
 from app.service.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
-from app.service.tables import TIMER_SECONDS, TableOutcome, TableService
+from app.service.table_room import TIMER_SECONDS
+from app.service.tables import TableOutcome, TableService
 from app.web import table_words as words
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of
