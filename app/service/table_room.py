@@ -46,6 +46,12 @@ if TYPE_CHECKING:
 TIMER_SECONDS = (10, 3600)
 
 
+def _check_seat_kind(kind: str) -> None:
+    """Refuse a seat that is neither open nor a computer of a known level."""
+    if kind != "open" and kind not in LEVELS:
+        raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+
+
 class TableRoom:
     """Who sits at a table, and the table's making and remaking (a mixin of
     :class:`app.service.tables.TableService`, whose loop and state it uses)."""
@@ -91,8 +97,7 @@ class TableRoom:
         if seats[0] != "host" or "host" in seats[1:]:
             raise Invalid('The first seat is the host\'s ("host"), and only the first.')
         for kind in seats[1:]:
-            if kind != "open" and kind not in LEVELS:
-                raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+            _check_seat_kind(kind)
         ruleset = self._rules(rules, len(seats))
         if timer_seconds is not None and not TIMER_SECONDS[0] <= timer_seconds <= TIMER_SECONDS[1]:
             raise Invalid(f"A turn timer runs from {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.")
@@ -153,8 +158,7 @@ class TableRoom:
 
     def set_seat(self, browser_id: str, code: str, seat: int, kind: str) -> TableOutcome:
         """The host makes a seat open or a computer player of a level, before the start."""
-        if kind != "open" and kind not in LEVELS:
-            raise Invalid(f'A seat is "open" or a computer level ({", ".join(LEVELS)}), not {kind!r}.')
+        _check_seat_kind(kind)
 
         def change(connection, record, state):
             self._host_before_start(record, browser_id)
