@@ -48,6 +48,9 @@ from typing import Literal, get_args
 Level = Literal["easy", "medium", "hard", "expert"]
 """The computer's levels, weakest first: the one list every form, route and check reads."""
 LEVELS: tuple[Level, ...] = get_args(Level)
+THINKING_LEVELS: frozenset[Level] = frozenset({"expert"})
+"""The levels that think at length (the Expert's playouts: tens of milliseconds a
+decision), which the service asks outside the transaction that writes the move."""
 
 
 class RandomPlayer:

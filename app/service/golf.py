@@ -73,23 +73,23 @@ class GolfService:
     def hint(self, browser_id: str) -> dict:
         """What the strongest computer player would do in the person's place, and why."""
 
-        def advise(connection: Connection) -> dict:
+        def count(connection: Connection) -> tuple[dict, str]:
             record = self._load_or_deal(connection, browser_id)
             state = self._state(record)
+            seen = view(state, PERSON)  # before the state goes back where the next request alters it
+            moment = f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}"
             self.cache.put(self._key(record), state)
             self._refuse_if_paused(record)
             self._refuse_if_counted(record, "Hint")
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
-            advice = hint_safely(
-                expert_hint,
-                view(state, PERSON),
-                f"hint, level {record.level}, seed {record.seed}, action {len(state.log)}",
-            )
             table_store.count_match_hint(connection, browser_id)
-            return advice
+            return seen, moment
 
-        return in_transaction(self.engine, advise)
+        # The Expert thinks once the hint is counted, outside the transaction: SQLite's one
+        # writer is not held meanwhile. (Its fault gives a simple legal move: it is counted.)
+        seen, moment = in_transaction(self.engine, count)
+        return hint_safely(expert_hint, seen, moment)
 
     # ------------------------------------------------------------------ commands
 
