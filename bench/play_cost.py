@@ -684,18 +684,24 @@ async def one_table(port: int, pid: int, args) -> dict:
     return {"early": early, "early_log": early_log, "late": late, "late_log": late_log, "forward": forward}
 
 
+def next_json_move(state: dict, player) -> tuple[str, dict | None]:
+    """The JSON API request a person playing their own match makes next: ``player``'s
+    choice, or a new match once one is over."""
+    if state["phase"] == "match_over":
+        return "/api/match/new", None
+    action = player.choose(state)
+    return f"/api/match/{ROUTES.get(action['action'], action['action'])}", {
+        k: v for k, v in action.items() if k != "action"
+    } or None
+
+
 async def single_player(port: int, pid: int, requests: int) -> tuple[dict, list[float]]:
     browser, player = Browser(port), GreedyPlayer()
     status, state = await browser.json("GET", "/api/match")
     latencies = []
     meter = Meter(pid)
     for _ in range(requests):
-        if state["phase"] == "match_over":
-            path, payload = "/api/match/new", None
-        else:
-            action = player.choose(state)
-            path = f"/api/match/{ROUTES.get(action['action'], action['action'])}"
-            payload = {k: v for k, v in action.items() if k != "action"} or None
+        path, payload = next_json_move(state, player)
         started = time.perf_counter()
         status, state = await browser.json("POST", path, payload)
         latencies.append((time.perf_counter() - started) * 1000)

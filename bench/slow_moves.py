@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from app.players.greedy import GreedyPlayer
-from bench.play_cost import ROUTES, Browser
+from bench.play_cost import ROUTES, Browser, next_json_move
 from bench.servers import start_server, stop_server
 from bench.tables_load import percentile
 
@@ -59,12 +59,7 @@ async def play(port: int, moves: int) -> tuple[list[float], list[float], list[fl
         nonlocal theirs
         chooser = GreedyPlayer()
         while playing:
-            if theirs["phase"] == "match_over":
-                path, payload = "/api/match/new", None
-            else:
-                action = chooser.choose(theirs)
-                path = f"/api/match/{ROUTES.get(action['action'], action['action'])}"
-                payload = {k: v for k, v in action.items() if k != "action"} or None
+            path, payload = next_json_move(theirs, chooser)
             started = time.perf_counter()
             status, theirs = await second.json("POST", path, payload)
             their_moves.append((time.perf_counter() - started) * 1000)

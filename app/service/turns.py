@@ -72,6 +72,7 @@ def computer_step(state: GolfState, seat: int, level: str, seed: int) -> list[Ev
 # The computers' choices thought out before a transaction, by position: the deals' seed,
 # the rules, the seat, its level and the whole log (the same position, the same answer).
 Thought = dict[tuple, dict]
+THINK_FIRST_ROUNDS = 3  # transactions given up to think outside, before one thinks inside
 
 
 class _ThinkFirst(Exception):
@@ -173,6 +174,3 @@ def run_turn(
             computers_move(waiting.state, waiting.level_of, waiting.seed, thought=thought)
     think_at_length = True
     return in_transaction(engine, work)
-
-
-THINK_FIRST_ROUNDS = 3
