@@ -30,8 +30,12 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
         written = service.pushes._written[(code, record.version)]
         assert written.record.version == record.version and written.record.log == record.log
         for browser in [*browsers, "a-spectator"]:
-            from_change = service.outcome_of_written(written, browser)
-            from_read = service.outcome_since(record, set(written.connected), browser, written.read_moves)
+            # Both described at one moment: the clock's seconds are not what is compared.
+            with monkeypatch.context() as frozen:
+                at = service.now()
+                frozen.setattr(service, "now", lambda at=at: at)
+                from_change = service.outcome_of_written(written, browser)
+                from_read = service.outcome_since(record, set(written.connected), browser, written.read_moves)
             assert from_change.table == from_read.table
             assert from_change.events == from_read.events
             assert [(f.events, f.seen) for f in from_change.frames] == [(f.events, f.seen) for f in from_read.frames]
