@@ -78,7 +78,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.replays = Replays(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
         app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
-        app.state.golf.on_hole_scored = reviews.hole_scored
+        if settings.reviews_ahead:
+            app.state.golf.on_hole_scored = reviews.hole_scored
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(
@@ -88,7 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             away_seconds=settings.table_away_seconds,
             hold_seconds=settings.play_again_hold_seconds,
         )
-        app.state.tables.on_hole_scored = reviews.table_hole_scored
+        if settings.reviews_ahead:
+            app.state.tables.on_hole_scored = reviews.table_hole_scored
         app.state.stream_drawing = table_page_stream.StreamDrawing()
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)

@@ -67,6 +67,13 @@ class Settings(BaseSettings):
     """How long a table nobody joined (only its host seated, never started) is kept
     after it was made or last read."""
 
+    reviews_ahead: bool = True
+    """Review each hole as soon as it is scored, in the judge's own process at a lower
+    priority, so that its review is ready when its player looks. False: a hole is reviewed
+    only once someone asks for its review (the page shows it a moment later), for a small
+    server whose players seldom read them: a review costs some hundreds of milliseconds of
+    a processor."""
+
     # ------------------------------------------------------------------ limits
     max_body_bytes: int = 64 * 1024
     """The largest request body accepted; a larger one is refused with 413 unread."""

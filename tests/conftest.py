@@ -22,7 +22,11 @@ def golf_app(database_url):
     from app.settings import Settings
 
     # Tests play far faster than a person: rate limits are off but in their own tests.
-    return create_app(Settings(database_url=database_url, deal_key="test-deal-key", rate_limit_enabled=False))
+    # A hole is reviewed when its review is asked for (the tests of reviews made as the
+    # hole ends make their own app), not for each of the thousands of holes played here.
+    return create_app(
+        Settings(database_url=database_url, deal_key="test-deal-key", rate_limit_enabled=False, reviews_ahead=False)
+    )
 
 
 @pytest.fixture(scope="session")

@@ -197,3 +197,40 @@ def test_reviews_go_with_the_session_when_it_is_purged(api, golf_app):
     with golf_app.state.engine.begin() as connection:
         connection.execute(delete(BROWSERS).where(BROWSERS.c.id == browser))
     assert stored() == 0
+
+
+def stored_reviews(engine, cookie: str) -> int:
+    from sqlalchemy import func, select
+
+    with engine.connect() as connection:
+        return connection.execute(
+            select(func.count()).select_from(PLAY_REVIEWS).where(PLAY_REVIEWS.c.browser_id == browser_id_for(cookie))
+        ).scalar_one()
+
+
+def test_by_default_a_hole_is_reviewed_as_it_ends_and_with_reviews_ahead_off_only_once_asked(database_url):
+    from app.main import create_app
+    from app.settings import Settings
+
+    took = 0.0  # how long the review made as the hole ended took to be stored
+    for ahead in (True, False):
+        off = {} if ahead else {"reviews_ahead": False}  # the default is not named
+        settings = Settings(database_url=database_url, deal_key="test-deal-key", rate_limit_enabled=False, **off)
+        with TestClient(create_app(settings)) as client:
+            new_match(client, holes=2, seed=31)
+            play_until(client, hole_over)
+            cookie = client.cookies[COOKIE_NAME]
+            engine = client.app.state.engine
+            if ahead:  # stored with nobody asking: ready when its player looks
+                start = time.monotonic()
+                while not stored_reviews(engine, cookie):
+                    assert time.monotonic() < start + 60, "the hole was never reviewed"
+                    time.sleep(0.1)
+                took = time.monotonic() - start
+                assert client.get("/api/match/review?hole=1").status_code == 200
+            else:
+                time.sleep(max(1.0, 2 * took))  # twice as long as a review made as the hole ended took
+                assert stored_reviews(engine, cookie) == 0
+                assert client.get("/api/match/review?hole=1").status_code == 202
+                assert ready(client, 1).json()["status"] == "ready"
+                assert stored_reviews(engine, cookie) == 1
