@@ -23,6 +23,7 @@ from app.service.solitaire import SolitaireService
 from app.service.statistics import Statistics
 from app.service.table_purge import start_purging_tables
 from app.service.tables import TableService, sweep_forever
+from app.service.turn_process import TurnProcess
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import (
@@ -73,7 +74,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         migrate(engine)
         app.state.engine = engine
-        app.state.golf = GolfService(engine, deal_key(engine, settings.deal_key), default_level=settings.default_level)
+        thinker = TurnProcess()  # the computers' thinking of moves and of timeouts, beside the server
+        app.state.golf = GolfService(
+            engine, deal_key(engine, settings.deal_key), default_level=settings.default_level, think=thinker.think_ahead
+        )
         app.state.solitaire = SolitaireService(engine)
         app.state.replays = Replays(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
@@ -88,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifier,
             away_seconds=settings.table_away_seconds,
             hold_seconds=settings.play_again_hold_seconds,
+            thinker=thinker,
         )
         if settings.reviews_ahead:
             app.state.tables.on_hole_scored = reviews.table_hole_scored

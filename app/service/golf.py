@@ -33,7 +33,7 @@ from app.service.errors import Conflict, Invalid
 from app.service.match_state import Frame, Outcome, match_state
 from app.service.stats import record_golf_result
 from app.service.table_record import computer_levels, state_at
-from app.service.turns import computers_move, deal_seed, run_turn, told
+from app.service.turns import Thinker, computers_move, deal_seed, run_turn, think_ahead, told
 from app.store import repository
 from app.store import tables as table_store
 from app.store.tables import TableRecord, match_seats
@@ -54,12 +54,18 @@ Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState
 
 class GolfService:
     def __init__(
-        self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms, default_level: str = "medium"
+        self,
+        engine: Engine,
+        deal_key: bytes,
+        now: Callable[[], int] = clock.now_ms,
+        default_level: str = "medium",
+        think: Thinker = think_ahead,
     ):
         self.engine = engine
         self.deal_key = deal_key
         self.now = now
         self.default_level = default_level
+        self.think = think  # where the Experts think out their turns (the server: a process of its own)
         self.cache = StateCache()
         # Told (record, state) after a commit that scored a hole: the reviews hang here.
         self.on_hole_scored: Callable[[TableRecord, GolfState], None] | None = None
@@ -304,6 +310,7 @@ class GolfService:
             settle=settle,
             save=table_store.save_match,
             on_step=step if frames else None,
+            think=self.think,
         )
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)

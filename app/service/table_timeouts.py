@@ -35,12 +35,12 @@ MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and 
 
 
 class TableTimeouts:
-    def __init__(self, tables: TableService, stand_in_level: str, away_seconds: float):
+    def __init__(self, tables: TableService, stand_in_level: str, away_seconds: float, thinker: TurnProcess):
         self.tables = tables
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         # Every person away this long: the turn timer stops and the table waits for them.
         self.away_ms = int(away_seconds * 1000)
-        self.thinker = TurnProcess()  # where a timeout's computer turns are thought out
+        self.thinker = thinker  # where a timeout's computer turns are thought out
 
     def close(self) -> None:
         self.thinker.close()

@@ -65,6 +65,7 @@ from app.service.table_record import (
 from app.service.table_room import TableRoom
 from app.service.table_streams import STREAM_REFRESH_SECONDS, OpenStreams, load_record
 from app.service.table_timeouts import TableTimeouts
+from app.service.turn_process import TurnProcess
 from app.service.turns import deal_seed, run_turn, told
 from app.store import repository
 from app.store import tables as table_store
@@ -99,6 +100,7 @@ class TableService(TableRoom):
         stand_in_level: str = "medium",
         away_seconds: float = 120,
         hold_seconds: float = 300,
+        thinker: TurnProcess | None = None,
     ):
         self.engine = engine
         self.deal_key = deal_key
@@ -107,7 +109,8 @@ class TableService(TableRoom):
         # Play again keeps each new seat this long for the person who sat there.
         self.hold_ms = int(hold_seconds * 1000)
         self._reads = Recent(size=4096)  # (code, present) -> when this process last noted such a read
-        self.timeouts = TableTimeouts(self, stand_in_level, away_seconds)  # what is played when time runs out
+        # What is played when time runs out; its process is where the Experts think.
+        self.timeouts = TableTimeouts(self, stand_in_level, away_seconds, thinker or TurnProcess())
         self.cache = StateCache(size=1024)
         self.pushes = TablePushes(self)  # what this process's page streams send of each change
         # This process's open event streams of seated people (their seats show connected).
@@ -409,6 +412,7 @@ class TableService(TableRoom):
                     settle=settle,
                     save=save,
                     on_step=step,
+                    think=self.timeouts.thinker.think_ahead,
                 )
                 break
             except StaleAction:

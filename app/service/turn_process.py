@@ -1,5 +1,5 @@
 """The turns a timeout plays (a stand-in for a person out of time, then each computer
-seat), thought out in a process of their own.
+seat), and the Experts' choices of a move's turn, thought out in a process of their own.
 
 Thirty tables of one person and seven Experts left to their turn timers keep a computer
 thinking a few times a second; on a thread of the server it held the interpreter's lock
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.golf.engine import GolfState, Phase, replay
 from app.golf.rules import RuleSet
-from app.service.turns import computer_step
+from app.service.turns import Thought, computer_step, think_ahead
 from app.service.worker_process import WorkerProcess, preload
 
 preload(__name__)  # imported once, in the fork server
@@ -40,7 +40,14 @@ def _turn_entries(rules: dict, seed: int, log: tuple, seat: int, level: str) -> 
 
 
 class TurnProcess(WorkerProcess):
-    """Plays :func:`computer_turn` in one process of its own; returns the log entries."""
+    """Plays :func:`computer_turn` in one process of its own; returns the log entries.
+    And thinks out the Experts' choices of a move's turn (:meth:`think_ahead`)."""
 
     def turn(self, rules: dict, seed: int, log: tuple, seat: int, level: str) -> list[str]:
         return self.call(_turn_entries, rules, seed, log, seat, level)
+
+    def think_ahead(self, state: GolfState, levels: dict[int, str], seed: int) -> Thought:
+        """:func:`app.service.turns.think_ahead` in the process: the Experts of a move
+        posted to the server think there, not on the thread serving it, so the other
+        requests are not kept from the interpreter meanwhile."""
+        return self.call(think_ahead, state, levels, seed)

@@ -12,6 +12,9 @@ the transaction: SQLite has one writer, and seven Experts thinking out their tur
 a second) held every other game's move behind it. The transaction is given up when one
 is about to think (nothing was written), the computers' turns are thought out on a copy
 of the state outside it, and the transaction is made again with those choices ready.
+The server has that thinking done in a process of its own
+(:meth:`app.service.turn_process.TurnProcess.think_ahead`): on a thread of the server it
+held the interpreter's lock, and every other request waited for it meanwhile.
 """
 
 from __future__ import annotations
@@ -75,6 +78,21 @@ Thought = dict[tuple, dict]
 THINK_FIRST_ROUNDS = 3  # transactions given up to think outside, before one thinks inside
 
 
+# think(state, levels by seat, seed) -> the thinking levels' choices from ``state`` on,
+# until a person is to act: on this thread (think_ahead), or in a process of its own
+# (app.service.turn_process.TurnProcess.think_ahead, the server's).
+Thinker = Callable[[GolfState, dict[int, str], int], Thought]
+
+
+def think_ahead(state: GolfState, levels: dict[int, str], seed: int) -> Thought:
+    """The choices of the computers of ``levels`` (seat -> level) from ``state`` on, each
+    made where it is reached, until a person is to act or the hole is over. ``state`` is
+    played on: give a copy."""
+    thought: Thought = {}
+    computers_move(state, levels.get, seed, thought=thought)
+    return thought
+
+
 class _ThinkFirst(Exception):
     """A computer of a level that thinks at length is to choose inside the transaction:
     it is given up, to think outside it from ``state`` (a copy) on."""
@@ -132,6 +150,7 @@ def run_turn(
     settle: Callable[[Connection, Any, GolfState], None],
     save: Callable[[Connection, Any, int], None],
     on_step: Callable[[GolfState, list[Event]], None] | None = None,
+    think: Thinker = think_ahead,
 ) -> tuple[Any, GolfState, list[Event] | None]:
     """One transaction: load ``(record, state)``, check ``if_match``, apply ``change``,
     let the computers move, ``settle`` (results at the end of a match), ``save`` over
@@ -143,7 +162,7 @@ def run_turn(
     module's words): the transaction is made again, up to :data:`THINK_FIRST_ROUNDS`
     times, each time with more of the computers' choices ready; should the table keep
     changing under it meanwhile, the last one thinks inside, as a computer of any other
-    level does."""
+    level does. ``think`` does that thinking outside (on this thread unless told where)."""
     thought: Thought = {}
     think_at_length = False
 
@@ -171,6 +190,8 @@ def run_turn(
         try:
             return in_transaction(engine, work)
         except _ThinkFirst as waiting:
-            computers_move(waiting.state, waiting.level_of, waiting.seed, thought=thought)
+            seats = range(waiting.state.rules.players)
+            levels = {seat: level for seat in seats if (level := waiting.level_of(seat)) is not None}
+            thought.update(think(waiting.state, levels, waiting.seed))
     think_at_length = True
     return in_transaction(engine, work)

@@ -16,7 +16,7 @@ from app.golf.rules import RuleSet
 from app.players.expert import ExpertPlayer
 from app.players.greedy import GreedyPlayer
 from app.service import common
-from app.service.turns import computer_choice
+from app.service.turns import computer_choice, think_ahead
 from tests.api.helpers import act, play_until, stored_log
 from tests.tables.tablekit import make_table, ok, post_action, record, start
 
@@ -48,9 +48,9 @@ def writer(monkeypatch) -> OwnedLock:
 
 
 @pytest.fixture
-def expert_decisions(monkeypatch, writer) -> list[bool]:
-    """One entry for each decision an Expert makes: whether it was made while its own
-    thread held SQLite's writer."""
+def watched_experts(monkeypatch, writer) -> list[bool]:
+    """One entry for each decision an Expert makes in this process: whether it was made
+    while its own thread held SQLite's writer."""
     held: list[bool] = []
     choose = ExpertPlayer.choose
 
@@ -62,14 +62,33 @@ def expert_decisions(monkeypatch, writer) -> list[bool]:
     return held
 
 
+@pytest.fixture
+def expert_decisions(monkeypatch, golf_app, watched_experts) -> list[bool]:
+    """:func:`watched_experts`, with the Experts thinking on the request's thread (the
+    server has them think in a process of its own, out of the test's sight)."""
+    monkeypatch.setattr(golf_app.state.golf, "think", think_ahead)
+    monkeypatch.setattr(golf_app.state.tables.timeouts.thinker, "think_ahead", think_ahead)
+    return watched_experts
+
+
 def test_a_match_against_experts_thinks_outside_the_write_and_plays_as_thinking_inside(api, golf_app, expert_decisions):
     started = ok(api.post("/api/match/new", json={"seed": 11, "level": "expert", "rules": {"players": 3}}))
     assert started["level"] == "expert"
     play_until(api, lambda state: len(expert_decisions) >= 8 or state["phase"] == "hole_over", limit=40)
     assert len(expert_decisions) >= 8
     assert not any(expert_decisions), "an Expert thought while the move's transaction held the writer"  # SQLite
+    assert_the_experts_moves_are_their_choices(api, golf_app)
 
-    # Every computer move stored is the one the Expert chooses from that position.
+
+def test_the_servers_experts_think_in_a_process_of_their_own_and_play_the_same(api, golf_app, watched_experts):
+    ok(api.post("/api/match/new", json={"seed": 11, "level": "expert", "rules": {"players": 3}}))
+    play_until(api, lambda state: len(stored_log(golf_app, api)) >= 24 or state["phase"] == "hole_over", limit=40)
+    assert watched_experts == [], "an Expert of a move thought in the server's process"
+    assert_the_experts_moves_are_their_choices(api, golf_app)
+
+
+def assert_the_experts_moves_are_their_choices(api, golf_app) -> None:
+    """Every computer move stored is the one the Expert chooses from that position."""
     state = api.get("/api/match").json()
     deals = golf_app.state.golf._engine_seed(state["seed"])
     replayed = GolfState.new(deals, RuleSet(**state["rules"]))
