@@ -178,25 +178,16 @@ def test_statistics_give_the_points_lost_per_decision_over_recent_matches(api):
 
 def test_reviews_go_with_the_session_when_it_is_purged(api, golf_app):
     """The purge deletes a session's row; its reviews go with it (the foreign key cascades)."""
-    from sqlalchemy import func, select
-
     from app.store.repository import BROWSERS
 
     new_match(api, holes=1, seed=23)
     play_until(api, hole_over)
     ready(api, 1)
-    browser = browser_id_for(api.cookies[COOKIE_NAME])
-
-    def stored() -> int:
-        with golf_app.state.engine.connect() as connection:
-            return connection.execute(
-                select(func.count()).select_from(PLAY_REVIEWS).where(PLAY_REVIEWS.c.browser_id == browser)
-            ).scalar_one()
-
-    assert stored() == 1
+    cookie = api.cookies[COOKIE_NAME]
+    assert stored_reviews(golf_app.state.engine, cookie) == 1
     with golf_app.state.engine.begin() as connection:
-        connection.execute(delete(BROWSERS).where(BROWSERS.c.id == browser))
-    assert stored() == 0
+        connection.execute(delete(BROWSERS).where(BROWSERS.c.id == browser_id_for(cookie)))
+    assert stored_reviews(golf_app.state.engine, cookie) == 0
 
 
 def stored_reviews(engine, cookie: str) -> int:
