@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.players.greedy import GreedyPlayer
 from app.service.notify import Change
+from app.service.table_pushes import CHANGE_READS_KEPT, WRITES_KEPT
 from tests.tables.tablekit import ok, person, post_action, seated, start
 
 
@@ -51,6 +52,46 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
     else:
         raise AssertionError("the match did not end")
     assert longest > 1  # a person's move and the computer's after it, told as one change
+
+
+def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(golf_app, api, monkeypatch):
+    host = api
+    table, people = seated(golf_app, host)
+    code = table["code"]
+    start(host, code)
+    service = golf_app.state.tables
+    browsers = [entry.browser for entry in service.read_with_connected(code)[0].seats if entry.kind == "person"]
+    player = GreedyPlayer()
+    changes = []  # each move's change, as the streams are told of it, with what the pages had seen
+    while len(changes) <= max(WRITES_KEPT, CHANGE_READS_KEPT):
+        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
+        assert views[0]["status"] != "over", "the match ended before enough changes were made"
+        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
+        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
+        record, _ = service.read_with_connected(code)
+        written = service.pushes._written[(code, record.version)]
+        change = Change(record.version, False, mover, -len(changes) - 1)
+        service.pushes.pushed(browsers[(mover + 1) % 3], code, change, -1, written.read_moves)
+        changes.append((change, written.read_moves))
+    assert len(service.pushes._written) == WRITES_KEPT
+    assert len(service.pushes._reads) == CHANGE_READS_KEPT
+
+    # A stream told of the first change only now: it is no longer kept, so it is read,
+    # and the page is sent the table as it stands.
+    first, seen = changes[0]
+    reads = []
+    read = service.read_with_connected
+    monkeypatch.setattr(service, "read_with_connected", lambda code: reads.append(code) or read(code))
+    viewer = browsers[(first.by + 1) % 3]
+    at = service.now()
+    monkeypatch.setattr(service, "now", lambda: at)
+    pushed = service.pushes.pushed(viewer, code, first, -1, seen)
+    assert reads == [code]
+    record, connected = read(code)
+    expected = service.outcome_since(record, connected, viewer, seen)
+    assert pushed.outcome is not None and pushed.version == record.version
+    assert pushed.outcome.table == expected.table
+    assert [(f.events, f.seen) for f in pushed.outcome.frames] == [(f.events, f.seen) for f in expected.frames]
 
 
 def unreachable(code: str):
