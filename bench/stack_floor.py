@@ -1,0 +1,222 @@
+"""The least a stored move costs on this stack, beside a single-player JSON action.
+
+A single-player action is measured against a bare FastAPI route (``bench.play_cost``,
+figure 2). Between the two lies what any stored move must do, whatever its game: a POST
+with a JSON body read into a model, a sync route in the thread pool (a move waits for
+the database), one row read and written back under a version check in a SQLite
+transaction (WAL, ``synchronous=NORMAL``, as the app's), and an answer of the size of a
+match's state. ``floor_app`` does only that, with no game in it; this script times the
+three side by side, in rounds taken in turn, each in its own uvicorn process served as
+the app is, and prints the server's CPU per request from ``/proc``.
+
+    python -m bench.stack_floor [--requests 200] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam, create_engine, event, select, update
+
+from app.players.greedy import GreedyPlayer
+from bench.play_cost import Browser, Meter, next_json_move
+from bench.servers import start_server, stop_server
+
+# ---------------------------------------------------------------- the floor's app
+
+metadata = MetaData()
+games = Table(
+    "games",
+    metadata,
+    Column("browser_id", String, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("state", Text, nullable=False),
+)
+
+
+def _sqlite_engine(url: str):
+    engine = create_engine(url)
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection, _record) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    metadata.create_all(engine)
+    return engine
+
+
+# Built once with bound parameters, as the app's store builds its statements: building a
+# statement on each call costs more than running it.
+_SELECT_GAME = select(games.c.version, games.c.state).where(games.c.browser_id == bindparam("key"))
+_UPDATE_GAME = (
+    update(games)
+    .where(games.c.browser_id == bindparam("key"), games.c.version == bindparam("read_version"))
+    .values(version=bindparam("new_version"), state=bindparam("new_state"))
+)
+
+floor_app = FastAPI()
+_engine = _sqlite_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
+
+
+class Move(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    position: int | None = None
+    source: str | None = None
+
+
+@floor_app.get("/healthz")
+def healthz() -> dict:
+    return {"ok": True}
+
+
+@floor_app.put("/game/{browser_id}")
+def put_game(browser_id: str, state: dict) -> dict:
+    assert _engine is not None
+    with _engine.begin() as connection:
+        connection.execute(games.delete().where(games.c.browser_id == browser_id))
+        connection.execute(games.insert().values(browser_id=browser_id, version=0, state=json.dumps(state)))
+    return {"ok": True}
+
+
+@floor_app.post("/game/{browser_id}/move")
+def move(browser_id: str, body: Move | None = None) -> JSONResponse:
+    """Read the row, change it, write it back if no one else did first, answer it."""
+    assert _engine is not None
+    with _engine.begin() as connection:
+        row = connection.execute(_SELECT_GAME, {"key": browser_id}).one()
+        state = json.loads(row.state)
+        state["version"] = row.version + 1
+        written = connection.execute(
+            _UPDATE_GAME,
+            {
+                "key": browser_id,
+                "read_version": row.version,
+                "new_version": row.version + 1,
+                "new_state": json.dumps(state),
+            },
+        )
+        assert written.rowcount == 1
+    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+
+
+_held: dict[str, dict] = {}  # the no-database move's games, in this process's memory
+
+
+@floor_app.post("/held/{browser_id}/move")
+def move_held(browser_id: str, body: Move | None = None) -> JSONResponse:
+    """The same move with the row kept in memory: the floor less its database."""
+    state = _held.setdefault(browser_id, {"version": 0})
+    state["version"] += 1
+    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+
+
+@floor_app.put("/held/{browser_id}")
+def put_held(browser_id: str, state: dict) -> dict:
+    _held[browser_id] = state
+    return {"ok": True}
+
+
+# ---------------------------------------------------------------- the runs
+
+
+async def app_actions(port: int, pid: int, requests: int, browser: Browser, state: dict) -> tuple[float, dict]:
+    player, meter = GreedyPlayer(), Meter(pid)
+    for _ in range(requests):
+        path, payload = next_json_move(state, player)
+        status, state = await browser.json("POST", path, payload)
+        if status != 200:
+            raise RuntimeError(f"{path} answered {status}: {state}")
+    return meter.read()["server"] / requests * 1000, state
+
+
+async def floor_moves(pid: int, requests: int, browser: Browser, kept: str = "game") -> float:
+    meter = Meter(pid)
+    for i in range(requests):
+        status, _ = await browser.json("POST", f"/{kept}/one/move", {"position": i % 6})
+        assert status == 200
+    return meter.read()["server"] / requests * 1000
+
+
+async def bare_gets(pid: int, requests: int, browser: Browser) -> float:
+    meter = Meter(pid)
+    for _ in range(requests):
+        answer = await browser.request("GET", "/healthz")
+        assert answer.status == 200
+    return meter.read()["server"] / requests * 1000
+
+
+async def rounds(
+    app_port: int, app_pid: int, floor_port: int, floor_pid: int, args
+) -> list[tuple[float, float, float, float]]:
+    player_browser, floor_browser = Browser(app_port), Browser(floor_port)
+    status, state = await player_browser.json("GET", "/api/match")
+    assert status == 200
+    size = len(json.dumps(state))
+    for kept in ("game", "held"):
+        status, _ = await floor_browser.json("PUT", f"/{kept}/one", state)
+        assert status == 200
+    # A round of each first, unmeasured: imports, caches and the first holes' reviews.
+    _, state = await app_actions(app_port, app_pid, 50, player_browser, state)
+    await floor_moves(floor_pid, 50, floor_browser)
+    await floor_moves(floor_pid, 50, floor_browser, "held")
+    await bare_gets(floor_pid, 50, floor_browser)
+    figures = []
+    for _ in range(args.rounds):
+        action, state = await app_actions(app_port, app_pid, args.requests, player_browser, state)
+        floor = await floor_moves(floor_pid, args.requests, floor_browser)
+        held = await floor_moves(floor_pid, args.requests, floor_browser, "held")
+        bare = await bare_gets(floor_pid, args.requests, floor_browser)
+        figures.append((action, floor, held, bare))
+    player_browser.close()
+    floor_browser.close()
+    print(f"a match's state as answered: {size:,} bytes of JSON, stored and answered by the floor's move as well")
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200, help="requests of each kind a round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds, each kind in turn")
+    args = parser.parse_args()
+    logs = Path(tempfile.mkdtemp(prefix="golf-stack-floor-"))
+    print(f"the machine's load average at the start: {', '.join(f'{n:.1f}' for n in os.getloadavg())}")
+    server, base = start_server(f"sqlite:///{logs / 'golf.sqlite3'}", logs / "server.log", "bench-deal-key")
+    floor, floor_base = start_server(
+        f"sqlite:///{logs / 'floor.sqlite3'}", logs / "floor.log", target="bench.stack_floor:floor_app"
+    )
+    try:
+        figures = asyncio.run(
+            rounds(int(base.rpartition(":")[2]), server.pid, int(floor_base.rpartition(":")[2]), floor.pid, args)
+        )
+    finally:
+        stop_server(server)
+        stop_server(floor)
+    print()
+    print("server CPU per request, ms (the clock's tick: 10 ms over a round of 200, so 0.05 ms)")
+    print("  app action: a single-player JSON action of the app (/api/match/...)")
+    print("  floor move: a POST with a JSON body, its row read and written back in SQLite, the state answered")
+    print("  no database: the same POST, its row in memory")
+    print("  bare GET: a bare FastAPI route (bench.play_cost's)")
+    names = ("app action", "floor move", "no database", "bare GET")
+    print(f"{'round':>5}  " + "  ".join(f"{name:>11}" for name in names) + "  action/bare  floor/bare")
+    rows = [(str(i), figure) for i, figure in enumerate(figures, 1)]
+    rows.append(("all", tuple(sum(column) / len(figures) for column in zip(*figures))))
+    for name, (action, floor_ms, held, bare) in rows:
+        ratios = f"{action / bare:>10.1f}x  {floor_ms / bare:>9.1f}x" if bare else "  (bare below the tick)"
+        print(f"{name:>5}  {action:>11.2f}  {floor_ms:>11.2f}  {held:>11.2f}  {bare:>11.2f}  {ratios}")
+    print(f"the machine's load average at the end: {', '.join(f'{n:.1f}' for n in os.getloadavg())}; logs in {logs}")
+
+
+if __name__ == "__main__":
+    main()
