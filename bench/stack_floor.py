@@ -5,9 +5,10 @@ figure 2). Between the two lies what any stored move must do, whatever its game:
 with a JSON body read into a model, a sync route in the thread pool (a move waits for
 the database), one row read and written back under a version check in a SQLite
 transaction (WAL, ``synchronous=NORMAL``, as the app's), and an answer of the size of a
-match's state. ``floor_app`` does only that, with no game in it; this script times the
-three side by side, in rounds taken in turn, each in its own uvicorn process served as
-the app is, and prints the server's CPU per request from ``/proc``.
+match's state. ``floor_app`` does only that, with no game in it. This script times the
+app's action, that floor, the floor with its row in memory and the bare route side by
+side, in rounds taken in turn, the app and the floor each in its own uvicorn process
+served as the app is, and prints the server's CPU per request from ``/proc``.
 
     python -m bench.stack_floor [--requests 200] [--rounds 5]
 """
