@@ -5,8 +5,8 @@ be exactly what the read and the replay give, for every seat and for a spectator
 from __future__ import annotations
 
 from app.players.greedy import GreedyPlayer
+from app.service import table_pushes
 from app.service.notify import Change
-from app.service.table_pushes import CHANGE_READS_KEPT, WRITES_KEPT
 from tests.tables.tablekit import ok, person, post_action, seated, start
 
 
@@ -55,6 +55,9 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
 
 
 def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(golf_app, api, monkeypatch):
+    # Bounds smaller than the process's, so that a few moves pass them.
+    monkeypatch.setattr(table_pushes, "WRITES_KEPT", 5)
+    monkeypatch.setattr(table_pushes, "CHANGE_READS_KEPT", 4)
     host = api
     table, people = seated(golf_app, host)
     code = table["code"]
@@ -63,7 +66,7 @@ def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(g
     browsers = [entry.browser for entry in service.read_with_connected(code)[0].seats if entry.kind == "person"]
     player = GreedyPlayer()
     changes = []  # each move's change, as the streams are told of it, with what the pages had seen
-    while len(changes) <= max(WRITES_KEPT, CHANGE_READS_KEPT):
+    while len(changes) <= 5:
         views = [ok(client.get(f"/api/tables/{code}")) for client in people]
         assert views[0]["status"] != "over", "the match ended before enough changes were made"
         mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
@@ -73,8 +76,8 @@ def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(g
         change = Change(record.version, False, mover, -len(changes) - 1)
         service.pushes.pushed(browsers[(mover + 1) % 3], code, change, -1, written.read_moves)
         changes.append((change, written.read_moves))
-    assert len(service.pushes._written) == WRITES_KEPT
-    assert len(service.pushes._reads) == CHANGE_READS_KEPT
+    assert len(service.pushes._written) == 5
+    assert len(service.pushes._reads) == 4
 
     # A stream told of the first change only now: it is no longer kept, so it is read,
     # and the page is sent the table as it stands.
