@@ -188,6 +188,9 @@
       }
       var frame = steps[index++];
       showBoard(board, function () {
+        // The change is made a moment after it is asked for (once the board going out
+        // is photographed): a Skip meanwhile has put the live board in for good.
+        if (id !== playback.id) return;
         board.replaceChildren(frame.content.cloneNode(true));
         showOpenSeats(board);
         nameCards(board);

@@ -63,8 +63,9 @@ def speed():
     return "slow"  # steps long enough to catch them being shown
 
 
-def _after_your_first_turn(page) -> None:
-    """Your opening and first turn played; the seven computers' turns being shown."""
+def _after_your_first_turn(page, before_the_swap=None) -> None:
+    """Your opening and first turn played; the seven computers' turns being shown.
+    ``before_the_swap(page)`` is called just before your swap that starts them."""
     new_match(page, seed=7, rules=EIGHT)
     open_table(page)
     for _ in range(2):
@@ -72,8 +73,24 @@ def _after_your_first_turn(page) -> None:
         wait_settled(page)
     page.get_by_role("button", name=re.compile("^Stock")).click()
     wait_settled(page)
+    if before_the_swap is not None:
+        before_the_swap(page)
     page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
     page.locator("#table.playing").wait_for()
+
+
+# Each step's board comes in by a view transition, a moment after the step is due: the
+# browser first photographs the board going out. This stand-in makes that moment 1.5 s
+# and counts the changes still to be made, so that a Skip is sure to come within it.
+SLOW_TRANSITIONS = """() => {
+  window.changesDue = 0;
+  document.startViewTransition = function (change) {
+    window.changesDue += 1;
+    setTimeout(function () { change(); window.changesDue -= 1; }, 1500);
+    var done = Promise.resolve();
+    return { ready: done, finished: done, updateCallbackDone: done };
+  };
+}"""
 
 
 def test_skip_button_jumps_to_your_next_decision(page):
@@ -91,6 +108,16 @@ def test_skip_button_jumps_to_your_next_decision(page):
     told = page.locator("#announce").inner_text()
     seats = set(re.findall(r"^(Computer \d)", told, re.M))
     assert len(seats) >= 4, told
+
+
+def test_skip_while_a_step_is_coming_in_keeps_the_live_board_and_your_place(page):
+    _after_your_first_turn(page, lambda page: page.evaluate(SLOW_TRANSITIONS))
+    assert page.evaluate("() => window.changesDue") > 0  # a board asked for, not yet in
+    page.get_by_role("button", name="Skip").click()
+    page.wait_for_function("() => window.changesDue === 0")  # ... and now every change is made
+    assert prompt(page).startswith("Draw from the stock")
+    assert page.get_by_role("button", name=re.compile(r"^Stock, \d+ cards$")).is_enabled()
+    assert re.match(r"^Stock, \d+ cards$", focused_name(page))
 
 
 def test_escape_skips_and_is_listed_in_the_keys_dialog(page):
