@@ -4,7 +4,7 @@ A single-player action is measured against a bare FastAPI route (``bench.play_co
 figure 2). Between the two lies what any stored move must do, whatever its game: a POST
 with a JSON body read into a model, a sync route in the thread pool (a move waits for
 the database), one row read and written back under a version check in a SQLite
-transaction (WAL, ``synchronous=NORMAL``, as the app's), and an answer of the size of a
+transaction (the app's own engine: WAL, ``synchronous=NORMAL``), and an answer of the size of a
 match's state. ``floor_app`` does only that, with no game in it. This script times the
 app's action, that floor, the floor with its row in memory and the bare route side by
 side, in rounds taken in turn, the app and the floor each in its own uvicorn process
@@ -25,9 +25,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam, create_engine, event, select, update
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam, select, update
 
 from app.players.greedy import GreedyPlayer
+from app.store.database import make_engine
 from bench.play_cost import Browser, Meter, next_json_move
 from bench.servers import start_server, stop_server
 
@@ -43,16 +44,9 @@ games = Table(
 )
 
 
-def _sqlite_engine(url: str):
-    engine = create_engine(url)
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(connection, _record) -> None:
-        cursor = connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
-
+def _floor_engine(url: str):
+    """The app's own engine (its pool, its SQLite settings), with the floor's one table."""
+    engine = make_engine(url)
     metadata.create_all(engine)
     return engine
 
@@ -67,7 +61,7 @@ _UPDATE_GAME = (
 )
 
 floor_app = FastAPI()
-_engine = _sqlite_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
+_engine = _floor_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
 
 
 class Move(BaseModel):

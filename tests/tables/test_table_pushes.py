@@ -22,13 +22,10 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
     told = 0
     longest = 0  # the most steps one change played
     for _ in range(400):
-        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
-        if views[0]["status"] == "over":
+        played = play_one_move(service, code, people, player)
+        if played is None:
             break
-        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
-        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
-        record, _ = service.read_with_connected(code)
-        written = service.pushes._written[(code, record.version)]
+        mover, record, written = played
         assert written.record.version == record.version and written.record.log == record.log
         for browser in [*browsers, "a-spectator"]:
             # Both described at one moment: the clock's seconds are not what is compared.
@@ -47,7 +44,7 @@ def test_a_change_this_process_wrote_is_told_to_every_seat_as_a_read_and_replay_
         with monkeypatch.context() as patched:
             patched.setattr(service, "read_with_connected", unreachable)
             change = Change(record.version, False, mover, -told)
-            pushed = service.pushes.pushed(browsers[(mover + 1) % 3], code, change, -1, written.read_moves)
+            pushed = service.pushes.pushed(browsers[(mover + 1) % len(browsers)], code, change, -1, written.read_moves)
         assert pushed.outcome is not None and pushed.version == record.version
     else:
         raise AssertionError("the match did not end")
@@ -67,14 +64,11 @@ def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(g
     player = GreedyPlayer()
     changes = []  # each move's change, as the streams are told of it, with what the pages had seen
     while len(changes) <= 5:
-        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
-        assert views[0]["status"] != "over", "the match ended before enough changes were made"
-        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
-        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
-        record, _ = service.read_with_connected(code)
-        written = service.pushes._written[(code, record.version)]
+        played = play_one_move(service, code, people, player)
+        assert played is not None, "the match ended before enough changes were made"
+        mover, record, written = played
         change = Change(record.version, False, mover, -len(changes) - 1)
-        service.pushes.pushed(browsers[(mover + 1) % 3], code, change, -1, written.read_moves)
+        service.pushes.pushed(browsers[(mover + 1) % len(browsers)], code, change, -1, written.read_moves)
         changes.append((change, written.read_moves))
     assert len(service.pushes._written) == 5
     assert len(service.pushes._reads) == 4
@@ -85,7 +79,7 @@ def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(g
     reads = []
     read = service.read_with_connected
     monkeypatch.setattr(service, "read_with_connected", lambda code: reads.append(code) or read(code))
-    viewer = browsers[(first.by + 1) % 3]
+    viewer = browsers[(first.by + 1) % len(browsers)]
     at = service.now()
     monkeypatch.setattr(service, "now", lambda: at)
     pushed = service.pushes.pushed(viewer, code, first, -1, seen)
@@ -95,6 +89,18 @@ def test_only_the_latest_changes_are_kept_and_an_older_one_is_told_from_a_read(g
     assert pushed.outcome is not None and pushed.version == record.version
     assert pushed.outcome.table == expected.table
     assert [(f.events, f.seen) for f in pushed.outcome.frames] == [(f.events, f.seen) for f in expected.frames]
+
+
+def play_one_move(service, code: str, people, player):
+    """The greedy player's move for whoever is to move: (that person's index, the row as
+    saved, the change this process kept of it), or None once the match is over."""
+    views = [ok(client.get(f"/api/tables/{code}")) for client in people]
+    if views[0]["status"] == "over":
+        return None
+    mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
+    ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
+    record, _ = service.read_with_connected(code)
+    return mover, record, service.pushes._written[(code, record.version)]
 
 
 def unreachable(code: str):
