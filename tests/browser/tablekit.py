@@ -63,14 +63,16 @@ def open_table(page) -> None:
         wait_settled(page)
 
 
-def wait_settled(page) -> None:
+def wait_settled(page, timeout: float | None = None) -> None:
     """Wait until no request is in flight, no new table is still moving in and no
-    computer step is still being shown."""
+    computer step is still being shown (``timeout``: milliseconds, when not the page's
+    default)."""
     page.wait_for_function(
         "() => { const t = document.getElementById('table');"
         " return t && t.dataset.ready && !t.classList.contains('playing')"
         " && !document.documentElement.dataset.swapping"
-        " && !document.querySelector('.htmx-request, .htmx-settling'); }"
+        " && !document.querySelector('.htmx-request, .htmx-settling'); }",
+        timeout=timeout,
     )
 
 
@@ -143,12 +145,13 @@ if (document.startViewTransition) {
 """
 
 
-def moves_of(page, click) -> list[dict]:
-    """The view transitions that ``click`` set off, until the table has settled."""
-    page.wait_for_function("() => !document.activeViewTransition")  # a new table moves in only then
+def moves_of(page, click, timeout: float | None = None) -> list[dict]:
+    """The view transitions that ``click`` set off, until the table has settled
+    (``timeout``: milliseconds to wait for that, when not the page's default)."""
+    page.wait_for_function("() => !document.activeViewTransition", timeout=timeout)  # a new table moves in only then
     page.evaluate("() => { window.__moves = []; }")
     click()
-    wait_settled(page)
+    wait_settled(page, timeout)
     return page.evaluate("() => window.__moves")
 
 

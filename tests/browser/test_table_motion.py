@@ -81,7 +81,9 @@ def test_on_a_slow_device_at_fast_speed_every_step_of_the_reply_still_moves(watc
             page.get_by_role("button", name=re.compile(FACE_DOWN)).first.click()
         answers.append(answer.value.text())
 
-    moves = moves_of(page, swap)
+    # Every step waits for the one before to stop moving, six times slower than here: on a
+    # busy machine that is well past the page's usual ten seconds.
+    moves = moves_of(page, swap, timeout=60_000)
     steps = answers[0].count("<template data-say=")
     assert steps >= 3  # your swap, the computer's draw and its placing
     # The new table comes in moving (your swap shown first), then one transition for each
