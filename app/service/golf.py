@@ -30,7 +30,7 @@ from app.players.fallback import hint_safely
 from app.service import clock, daily, replays
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict, Invalid
-from app.service.match_state import Frame, Outcome, match_state
+from app.service.match_state import Frame, Outcome, last_seen, match_state
 from app.service.stats import record_golf_result
 from app.service.table_record import computer_levels, state_at
 from app.service.turns import Thinker, computers_move, deal_seed, run_turn, think_ahead, told
@@ -315,7 +315,8 @@ class GolfService:
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
         shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
-        outcome = Outcome(self._describe(record, state, shown, now), steps)
+        # The last step shows the match as it stands: its view is the answer's.
+        outcome = Outcome(self._describe(record, state, shown, now, last_seen(steps)), steps)
         self.cache.put(self._key(record), state)  # only once described: the next request alters it
         return outcome
 
@@ -410,8 +411,10 @@ class GolfService:
         if record.daily and not record.practice:
             raise Conflict(f"{what} is off in today's counted daily deal: everyone plays it alike.")
 
-    def _describe(self, record: TableRecord, state: GolfState, events: list[dict], now: int) -> dict:
-        """The API's match state."""
+    def _describe(
+        self, record: TableRecord, state: GolfState, events: list[dict], now: int, seen: dict | None = None
+    ) -> dict:
+        """The API's match state (``seen``: the match as the person sees it, when already made)."""
         return match_state(
             state,
             PERSON,
@@ -430,4 +433,5 @@ class GolfService:
             replay=replays.link_of(self.deal_key, record) if state.is_over else None,
             daily=record.daily,
             practice=record.practice,
+            seen=seen,
         )

@@ -72,16 +72,20 @@ def match_state(
     replay: str | None = None,
     daily: str | None = None,
     practice: bool = False,
+    seen: dict | None = None,
 ) -> dict:
     """The API's match state from ``seat``'s side: ``view(state, seat)`` and the record's
     bookkeeping. A table builds each seat's ``match`` with it too, its players named by
     ``seats``, and a spectator's (``seat`` None) from :func:`spectator_view`. A finished
-    match names its ``replay``; an unfinished one has no such field."""
+    match names its ``replay``; an unfinished one has no such field.
+
+    ``seen``: that view, already made (the last step of a move shows the state as it now
+    stands, from the same seat): made again, it cost as much as the rest of the answer."""
     return {
         "version": version,
         "seed": seed,
         "level": level,
-        **(view(state, seat, seats) if seat is not None else spectator_view(state, seats)),
+        **(seen if seen is not None else seen_by(state, seat, seats)),
         "paused": paused,
         "elapsed_seconds": elapsed_seconds,
         "clock_running": clock_running,
@@ -95,6 +99,17 @@ def match_state(
     }
 
 
+def seen_by(state: GolfState, seat: int | None, seats: Sequence[Seat] | None = None) -> dict:
+    """The match as ``seat`` sees it, or as a spectator (None) does."""
+    return view(state, seat, seats) if seat is not None else spectator_view(state, seats)
+
+
+def last_seen(frames: Sequence[Frame]) -> dict | None:
+    """The state the last of these steps left, as its seat saw it: the state as it now
+    stands, when the steps are those of the change that made it (None: no step)."""
+    return frames[-1].seen if frames else None
+
+
 def table_state(
     record: TableRecord,
     state: GolfState,
@@ -105,10 +120,12 @@ def table_state(
     now_ms: int,
     replay: str | None,
     can_undo: bool,
+    seen: dict | None = None,
 ) -> dict:
     """The table state of shared/API.md from seat ``you`` (None: a spectator): its seats
     (``connected``: those with an open page), its timer and notices, and its match from
-    that seat (``events`` in the API's terms), once it has begun."""
+    that seat (``events`` in the API's terms), once it has begun; ``seen``, the match as
+    that seat sees it, if it was made already (:func:`match_state`)."""
     seats = [
         {
             "seat": seat,
@@ -142,6 +159,7 @@ def table_state(
             events=events,
             seats=seated(record),
             replay=replay,
+            seen=seen,
         )
     left = None
     if record.status == "playing" and record.deadline_ms is not None:

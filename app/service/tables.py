@@ -48,7 +48,7 @@ from app.recent import Recent
 from app.service import clock, replays
 from app.service.common import STALE_MESSAGE, UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, Stale, Unavailable
-from app.service.match_state import Frame, TableOutcome, table_state
+from app.service.match_state import Frame, TableOutcome, last_seen, table_state
 from app.service.notify import Notifier
 from app.service.stats import record_online_result
 from app.service.table_pushes import TablePushes, Written
@@ -309,13 +309,14 @@ class TableService(TableRoom):
         if not written.steps or written.read_moves + len(written.steps) != moves:
             return self.outcome_since(record, set(written.connected), browser_id, written.read_moves)
         state = written.steps[-1][1]
-        table = self._describe(record, state, browser_id, [], set(written.connected))
-        outcome = TableOutcome(table, moves=moves, read_moves=moves)
-        if len(written.steps) > FRAMES_KEPT:
-            return outcome
-        seats = seated(record)
-        for happened, after in written.steps:
-            _tell_step(outcome, happened, after, table["you"], seats)
+        you = seat_of(record, browser_id)
+        outcome = TableOutcome({}, moves=moves, read_moves=moves)
+        if len(written.steps) <= FRAMES_KEPT:
+            seats = seated(record)
+            for happened, after in written.steps:
+                _tell_step(outcome, happened, after, you, seats)
+        # The last step shows the table as it stands: its view is the table's.
+        outcome.table = self._describe(record, state, browser_id, [], set(written.connected), last_seen(outcome.frames))
         return outcome
 
     # ------------------------------------------------------------------ the one loop
@@ -438,14 +439,16 @@ class TableService(TableRoom):
             return TableOutcome({})
         you, seats = seat_of(record, browser_id), seated(record)
         shown = told(events or [], you)  # the caller knows its own moves
-        table = self._describe(record, state, browser_id, shown, connected)
+        frames = [_frame_of(*step, you, seats) for step in steps] if events is not None else []
+        # The last step shows the table as it stands: its view is the table's.
+        table = self._describe(record, state, browser_id, shown, connected, last_seen(frames))
         self._keep(record, state)  # only once described: a change taking it from the cache alters it
         return TableOutcome(
             table,
             moves=len(state.log),
             read_moves=read_moves,
             events=table["match"]["events"] if table["match"] else [],
-            frames=[_frame_of(*step, you, seats) for step in steps] if events is not None else [],
+            frames=frames,
         )
 
     @staticmethod
@@ -524,8 +527,10 @@ class TableService(TableRoom):
         browser_id: str | None,
         events: list[Event],
         connected: set[int] | None = None,
+        seen: dict | None = None,
     ) -> dict:
-        """The table state of shared/API.md, from the caller's seat or as a spectator."""
+        """The table state of shared/API.md, from the caller's seat or as a spectator
+        (``seen``: its match as that seat sees it, when already made)."""
         you = seat_of(record, browser_id) if browser_id is not None else None
         return table_state(
             record,
@@ -536,6 +541,7 @@ class TableService(TableRoom):
             now_ms=self.now(),
             replay=replays.link_of(self.deal_key, record) if record.status == "over" else None,
             can_undo=you is not None and self._undo_refusal(record, state, you) is None,
+            seen=seen,
         )
 
     def _undo_refusal(self, record: TableRecord, state: GolfState, seat: int) -> str | None:

@@ -222,15 +222,16 @@ def online_context(
     }
     if table["status"] == "waiting":
         return context
-    match = dict(table["match"])
-    match["events"] = view.events
     connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
-    for player in match["players"]:
-        player["connected"] = connected.get(player["seat"])
-    frames = [
-        Frame(events, {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]})
-        for events, seen in view.frames
-    ]
+
+    def with_connections(seen: dict) -> dict:
+        # A copy: the outcome is shared (every page of a seat is sent one) and its last
+        # step's players are the table's own.
+        return {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]}
+
+    match = with_connections(table["match"])
+    match["events"] = view.events
+    frames = [Frame(events, with_connections(seen)) for events, seen in view.frames]
     outcome = Outcome(match, frames)
     watching = table["you"] is None
     t = table_context(
