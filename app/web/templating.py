@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import operator
 from collections import ChainMap
 from collections.abc import MutableMapping
@@ -143,3 +144,24 @@ def _drawn(kind: Any, plain: tuple, lists: tuple) -> Markup:
 
 
 templates.env.filters["drawn"] = drawn
+
+
+# The table's dialogs that change only between holes (the scorecard, the keys, leaving)
+# were a seventh of a table fragment's drawing, made again at every move of every seat.
+# The ``remembered`` global draws a macro once for the same arguments: as JSON, which
+# are also what the macro is given, so that what it draws can depend on nothing else.
+DIALOGS_KEPT = 4096  # about 3 KB each: a scorecard of eight players after nine holes
+
+
+def remembered(template: str, macro: str, *arguments: Any) -> Markup:
+    """``{{ remembered("_table_dialogs.html", "keys_dialog", ...) }}``: the macro's HTML."""
+    return _remembered(template, macro, json.dumps(arguments, separators=(",", ":")))
+
+
+@lru_cache(maxsize=DIALOGS_KEPT)
+def _remembered(template: str, macro: str, arguments: str) -> Markup:
+    module = templates.env.get_template(template).module
+    return Markup(getattr(module, macro)(*json.loads(arguments)))
+
+
+templates.env.globals["remembered"] = remembered
