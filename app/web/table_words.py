@@ -14,6 +14,8 @@ The board the templates draw (``app.web.table``) names its cards with these word
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.cards import card_name
 from app.players import LEVELS
 from app.web.common import sentence
@@ -26,6 +28,7 @@ def card_label(card: str) -> str:
     return card_name(card)
 
 
+@lru_cache(maxsize=1024)  # a few dozen places in all: each card of every board is named by one
 def position_name(position: int, rows: int, cols: int) -> str:
     """``"top row, column 2"``: rows by name, columns counted from 1 on the left."""
     row, col = divmod(position, cols)
