@@ -285,20 +285,26 @@ class TableService(TableRoom):
         """The table from ``browser_id``'s seat and the steps since ``seen`` actions,
         played again from the snapshot kept at ``seen`` (or just before it)."""
         state = self.cache.take((record.code, record.version, record.seed)) or self._state_at(record, len(record.log))
-        table = self._describe(record, state, browser_id, [], connected)  # the same read as the moves below
-        self._keep(record, state)  # only once described: a change taking it from the cache alters it
-        you = table["you"]
+        you = seat_of(record, browser_id)
         moves = len(record.log)
-        outcome = TableOutcome(table, moves=moves, read_moves=moves)
-        if record.status == "waiting" or seen is None or not 0 <= seen < moves or moves - seen > FRAMES_KEPT:
-            return outcome
-        if record.snapshots and not any(s["moves"] <= seen for s in record.snapshots):
-            return outcome
-        before = self._state_at(record, seen)
-        seats = seated(record)
-        for entry in record.log[seen:]:
-            happened = before.apply(*parse_log_entry(entry))
-            _tell_step(outcome, happened, before, you, seats)
+        outcome = TableOutcome({}, moves=moves, read_moves=moves)
+        told_since = (
+            record.status != "waiting"
+            and seen is not None
+            and 0 <= seen < moves
+            and moves - seen <= FRAMES_KEPT
+            and (not record.snapshots or any(s["moves"] <= seen for s in record.snapshots))
+        )
+        if told_since:
+            assert seen is not None
+            before = self._state_at(record, seen)
+            seats = seated(record)
+            for entry in record.log[seen:]:
+                happened = before.apply(*parse_log_entry(entry))
+                _tell_step(outcome, happened, before, you, seats)
+        # The same read as the steps; the last step shows the table as it stands.
+        outcome.table = self._describe(record, state, browser_id, [], connected, last_seen(outcome.frames))
+        self._keep(record, state)  # only once described: a change taking it from the cache alters it
         return outcome
 
     def outcome_of_written(self, written: Written, browser_id: str) -> TableOutcome:
