@@ -377,12 +377,16 @@ def close_stream(connection: Connection, stream: str) -> bool:
     return connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream)).rowcount == 1
 
 
+# Built once, as the table's own statements are: every move and every refresh of a table
+# asks it, and building it again each time cost as much as reading the table's row.
+_CONNECTED_SEATS = (
+    select(TABLE_STREAMS.c.seat)
+    .distinct()
+    .where(TABLE_STREAMS.c.table_code == bindparam("code"), TABLE_STREAMS.c.seen_ms >= bindparam("since_ms"))
+)
+
+
 def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
     if not is_key(code):
         return set()
-    query = (
-        select(TABLE_STREAMS.c.seat)
-        .distinct()
-        .where(TABLE_STREAMS.c.table_code == code, TABLE_STREAMS.c.seen_ms >= since_ms)
-    )
-    return set(connection.execute(query).scalars())
+    return set(connection.execute(_CONNECTED_SEATS, {"code": code, "since_ms": since_ms}).scalars())
