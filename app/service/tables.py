@@ -288,15 +288,15 @@ class TableService(TableRoom):
         you = seat_of(record, browser_id)
         moves = len(record.log)
         outcome = TableOutcome({}, moves=moves, read_moves=moves)
-        told_since = (
+        # No steps for a waiting room, a page that names none, or one further behind than
+        # the kept frames or the snapshots reach: it is drawn as the table stands.
+        if (
             record.status != "waiting"
             and seen is not None
             and 0 <= seen < moves
             and moves - seen <= FRAMES_KEPT
             and (not record.snapshots or any(s["moves"] <= seen for s in record.snapshots))
-        )
-        if told_since:
-            assert seen is not None
+        ):
             before = self._state_at(record, seen)
             seats = seated(record)
             for entry in record.log[seen:]:
