@@ -152,13 +152,16 @@ def _own_move(events: list[dict]) -> bool:
 def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
     """The steps to show one at a time (board, prompt, what to announce): the person's
     own move, so that its cards are seen to move, then each of the others' replies.
-    None at the instant speed, or when the person's move is all there is (the table as
-    it stands shows it); then also what to announce at once."""
+    None at the instant speed, or when one step is all there is: the table as it stands
+    is drawn making that move (:func:`live_board`), and a step before it would show the
+    same board, held back by a step's delay; then also what to announce at once."""
     state = outcome.state
     steps = outcome.frames
     if speed == "instant" or not steps or (len(steps) == 1 and _own_move(steps[0][0])):
         return [], LINE.join(s for s, _ in words.narrate(state.get("events", []), state))
     sentences = words.narrate([e for events, _ in steps for e in events], state)
+    if len(steps) == 1:  # another seat's move: told as its step would have told it
+        return [], LINE.join(s for s, _ in sentences)
     frames, start = [], 0
     for events, seen in steps:
         stop = start + len(events)

@@ -103,13 +103,15 @@ def test_each_other_page_is_sent_its_own_table_with_a_move_and_the_movers_page_o
                 after, _ = _shown(moved.text)
                 assert after == before + 1
 
-                # Bea's page is sent her table: from her seat, the move told and shown
-                # step by step, drawn for the version her page showed.
+                # Bea's page is sent her table: from her seat, the move told and drawn
+                # being made (one step: the table itself, with no step before it), for
+                # the version her page showed.
                 told = _next(events["bea"], after)
                 assert told["version"] == after and told["drawn_from"] == before
                 assert _shown(told["html"]) == (after, seen + 1)
                 assert 'aria-label="Your grid"' in told["html"] and "Ann’s grid" in told["html"]
-                assert "<template data-say=" in told["html"] and "Ann revealed" in told["html"]
+                assert 'data-say="Ann revealed' in told["html"] and "<template data-say=" not in told["html"]
+                assert "last-move" in told["html"] and "settled" not in told["html"]
                 _names_none_of(told["html"], _hidden_names(database_url, code, 1))
 
                 # The spectator's page is sent the spectator's table: no seat's secrets.
