@@ -33,7 +33,7 @@ from app.web.dependencies import tables_of
 from app.web.numbers import optional_whole_number, query_number, whole_number
 from app.web.refusals import status_of
 from app.web.rule_options import rules_from_form
-from app.web.table_view import new_game_model, table_context
+from app.web.table_view import LINE, new_game_model, table_context
 
 router = APIRouter(include_in_schema=False)
 # What a table's open pages ask most, a refresh after each move and each move itself, in a
@@ -261,9 +261,8 @@ def online_context(
         names = {p["id"]: p["name"] for p in match["players"]}
         t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
     if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
-        t["say"] = f"{t['say']} Your turn.".strip()
-        if t["frames"]:
-            t["say"] = "Your turn."
+        # A line of its own after what was told, as after steps shown one at a time.
+        t["say"] = "Your turn." if t["frames"] else LINE.join(filter(None, [t["say"], "Your turn."]))
     if shown is not None:  # what the timer did since the page was drawn is told too
         news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
         t["say"] = f"{news} {t['say']}".strip()
