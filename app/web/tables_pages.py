@@ -261,8 +261,8 @@ def online_context(
         names = {p["id"]: p["name"] for p in match["players"]}
         t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
     if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
-        # A line of its own after what was told, as after steps shown one at a time.
-        t["say"] = "Your turn." if t["frames"] else LINE.join(filter(None, [t["say"], "Your turn."]))
+        # A line of its own after what was told (nothing is, once steps have told it).
+        t["say"] = LINE.join(filter(None, [t["say"], "Your turn."]))
     if shown is not None:  # what the timer did since the page was drawn is told too
         news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
         t["say"] = f"{news} {t['say']}".strip()
