@@ -213,3 +213,35 @@ def test_on_a_phone_the_others_keep_their_rows_at_a_hole_s_end(sized):
     count = page.locator(".opponents .seat.foldable .pair-count").first
     assert re.search(r"\d pairs?", count.inner_text())
     assert count.bounding_box()["width"] <= 1  # said to a screen reader, not drawn
+
+
+def test_on_a_phone_the_scorecard_of_eight_scrolls_sideways_with_its_holes_in_view(sized):
+    """Eight players' columns are wider than a phone: the scorecard scrolls sideways in its
+    dialog, and the hole each row is (and the Total row's name) stays at its left edge,
+    so a score far to the right is still read against its hole."""
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=31, rules={"name": "standard", "players": 8, "holes": 2})
+    play_out_hole(page)
+    open_table(page)
+    page.get_by_role("button", name="Scorecard").tap()
+    scroller = page.locator("#scorecard-dialog .table-scroll")
+    scroller.wait_for()
+    assert scroller.evaluate("e => e.scrollWidth > e.clientWidth + 50"), "eight players fit a phone"
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('#scorecard-dialog .table-scroll');"
+        " return e.scrollLeft > 0 && e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; }"
+    )
+    view = scroller.bounding_box()
+    last_column = page.locator("#scorecard-dialog .scorecard thead th").last.bounding_box()
+    assert last_column["x"] + last_column["width"] <= view["x"] + view["width"] + 0.5, "the last player is in view"
+    for name in ("Hole", "1", "2", "Total"):
+        header = page.locator("#scorecard-dialog .scorecard th").filter(has_text=re.compile(f"^{name}$")).first
+        box = header.bounding_box()
+        assert view["x"] - 0.5 <= box["x"] <= view["x"] + 4, (name, box, view)
+        # Drawn over the scores that scroll under it, not through them.
+        covering = header.evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('th') === e; }"
+        )
+        assert covering, f"{name} is hidden under the scores"
