@@ -5,7 +5,7 @@ One case is a number of players, a grid (a rules preset), a screen and a moment 
 page); ``problems`` lists, in words, every way the page then breaks the layout's
 invariants:
 
-- no two cards overlap, and no control overlaps a card;
+- no two cards overlap, and no control overlaps a card or a seat's name and score;
 - your cards, the piles and the controls you need are not covered (the element the
   browser finds at each one's centre is that element or inside it) and are on screen;
 - cards are readable: on a desktop yours and the piles at least 40 px wide, the others'
@@ -352,6 +352,9 @@ def problems(page, case: Case) -> list[str]:
         if c["caption"]["y"] < c["card"]["y"] + c["card"]["h"] + ring - 0.5:
             found.append(f"the caption under {c['name']} runs into its card or its ring")
     for h in m["heads"]:
+        for c in controls:
+            if _overlap(c, h["head"]):
+                found.append(f"control {c['name']!r} runs into the words {h['name']!r}")
         for card in h["cards"]:
             ring = card["ring"]
             grown = {"x": card["x"] - ring, "y": card["y"] - ring, "w": card["w"] + 2 * ring, "h": card["h"] + 2 * ring}
@@ -393,7 +396,7 @@ def problems(page, case: Case) -> list[str]:
             # A phone's select opens its list full screen; a desktop one shows its words whole.
             if not c["inner"] and not case.phone:
                 found.append(f"in the {dialog['id']}, {c['name']!r} is cut")
-        if dialog["id"] == "scorecard-dialog" and not case.phone:
+        if dialog["id"] == "scorecard-dialog" and case.width >= 1200:  # beside the table (golf.css)
             for card in cards:
                 if _overlap(card, dialog):
                     found.append(f"the Scorecard covers {card['name']}")

@@ -245,3 +245,25 @@ def test_on_a_phone_the_scorecard_of_eight_scrolls_sideways_with_its_holes_in_vi
             " return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('th') === e; }"
         )
         assert covering, f"{name} is hidden under the scores"
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720), (1366, 768)])
+@pytest.mark.parametrize("players", [5, 8])
+def test_at_a_hole_s_end_the_scorecard_open_leaves_every_seat_s_words_clear(sized, width, height, players):
+    """The Scorecard open beside the table narrows it, and the status line takes another
+    line: the middle row is at its least height. At a hole's end Next hole and the hole's
+    review stack there, and the discard pile's list under them went past the middle onto
+    your seat's name and the seats across the table. At 1024 px the table left beside it
+    was too narrow for eight (cards 17 px wide, the page scrolling): it opens over it."""
+    page = sized(width, height)
+    new_match(page, seed=31, rules={"name": "standard", "players": players, "holes": 2})
+    play_out_hole(page)
+    open_table(page)
+    page.get_by_role("button", name="Scorecard").click()
+    page.wait_for_selector("#scorecard-dialog[open]")
+    assert problems(page, Case(players, "standard", width, height, "hole_over")) == []
+    mine = page.locator(".seat.mine .seat-head").bounding_box()
+    for part in page.locator("#board .middle :is(.moves, .discards summary)").all():
+        box = part.bounding_box()
+        if box:
+            assert box["y"] + box["height"] <= mine["y"] + 0.5, (part.inner_text(), box, mine)
