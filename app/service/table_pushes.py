@@ -93,15 +93,22 @@ class TablePushes:
             while len(self._written) > WRITES_KEPT:
                 self._written.popitem(last=False)
 
-    def pushed(self, browser_id: str, code: str, change: Change, shown: int, seen: int | None) -> Pushed:
+    def pushed(
+        self, browser_id: str, code: str, change: Change, shown: int, seen: int | None, *, may_read: bool = True
+    ) -> Pushed | None:
         """What a page's own event stream sends it of ``change``: the table from the
         page's seat and what happened since the page drew it (version ``shown``, ``seen``
         actions).
 
         The page of the seat that made the change already has it from its answer: nothing
         is drawn for it, unless the table has moved on since. Nothing either for a page
-        that shows the table as it stands."""
-        shared = self._read_of(code, change)
+        that shows the table as it stands.
+
+        Not ``may_read``: None, instead of waiting on the database, when the change is not
+        one this process wrote and nobody has read it yet (or is reading it now)."""
+        shared = self._read_of(code, change, may_read)
+        if shared is None:
+            return None
         assert shared.value is not None
         record, connected, written = shared.value
         seat = seat_of(record, browser_id)
@@ -121,9 +128,10 @@ class TablePushes:
                 shared.made[(seat, seen)] = outcome
         return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen))
 
-    def _read_of(self, code: str, change: Change) -> SharedRead:
+    def _read_of(self, code: str, change: Change, may_read: bool = True) -> SharedRead | None:
         """The table and its connected seats as read once for ``change`` in this process:
-        as written, when this process wrote it."""
+        as written, when this process wrote it. Not ``may_read``: None if that would mean
+        reading it, or waiting for another stream's read of it."""
         with self._lock:
             shared = self._reads.get((code, change.number))
             if shared is None:
@@ -132,10 +140,16 @@ class TablePushes:
                     self._reads.popitem(last=False)
             # Who is connected changed since any write: that change is read.
             written = None if change.seats else self._written.get((code, change.version))
-        with shared.lock:
+        if not shared.lock.acquire(blocking=may_read):
+            return None  # another stream is reading it
+        try:
             if shared.value is None:
                 if written is not None:
                     shared.value = (written.record, set(written.connected), written)
+                elif not may_read:
+                    return None
                 else:
                     shared.value = (*self.service.read_with_connected(code), None)
             return shared
+        finally:
+            shared.lock.release()
