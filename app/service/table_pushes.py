@@ -94,7 +94,7 @@ class TablePushes:
                 self._written.popitem(last=False)
 
     def pushed(
-        self, browser_id: str, code: str, change: Change, shown: int, seen: int | None, *, may_read: bool = True
+        self, browser_id: str, code: str, change: Change, shown: int, seen: int | None, *, quick: bool = False
     ) -> Pushed | None:
         """What a page's own event stream sends it of ``change``: the table from the
         page's seat and what happened since the page drew it (version ``shown``, ``seen``
@@ -104,9 +104,10 @@ class TablePushes:
         is drawn for it, unless the table has moved on since. Nothing either for a page
         that shows the table as it stands.
 
-        Not ``may_read``: None, instead of waiting on the database, when the change is not
-        one this process wrote and nobody has read it yet (or is reading it now)."""
-        shared = self._read_of(code, change, may_read)
+        ``quick``: None instead of anything more than a lookup, that is, when a table is to
+        be made for the page, or the change is to be read first (it is not one this process
+        wrote, and no stream has read it yet or one is reading it now)."""
+        shared = self._read_of(code, change, may_read=not quick)
         if shared is None:
             return None
         assert shared.value is not None
@@ -118,6 +119,8 @@ class TablePushes:
             shown, seen = change.version, moves_at(record, change.version)
         if shown == record.version and not change.seats:
             return Pushed(shown, record.version, len(record.log), None)
+        if quick:
+            return None
         with shared.lock:
             outcome = shared.made.get((seat, seen))
             if outcome is None:
@@ -128,7 +131,7 @@ class TablePushes:
                 shared.made[(seat, seen)] = outcome
         return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen))
 
-    def _read_of(self, code: str, change: Change, may_read: bool = True) -> SharedRead | None:
+    def _read_of(self, code: str, change: Change, *, may_read: bool = True) -> SharedRead | None:
         """The table and its connected seats as read once for ``change`` in this process:
         as written, when this process wrote it. Not ``may_read``: None if that would mean
         reading it, or waiting for another stream's read of it."""

@@ -2,9 +2,8 @@
 JSON API's stream of the table's changes, each event bringing the page its table too,
 drawn from its seat, so that the page need not ask for it after another seat's move.
 
-How the tables it sends are drawn: on the event loop when this process wrote the change,
-else in a few threads at once; and once for all the pages given the same
-(:class:`StreamDrawing`, one per app).
+How the tables it sends are drawn: in a few threads at once, and once for all the pages
+given the same (:class:`StreamDrawing`, one per app).
 """
 
 from __future__ import annotations
@@ -36,8 +35,7 @@ def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> st
     return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
 
 
-# The tables that streams send after reading a change are drawn in at most this many
-# threads at once (a change this process wrote is drawn on the event loop). Each
+# The tables that streams send are drawn in at most this many threads at once. Each
 # drawing is a millisecond or two of the interpreter's own work, so more threads only
 # wait on each other for it: forty (anyio's default), one for each stream told of a move
 # at 100 busy tables, held up the event loop and every other page with them.
@@ -54,11 +52,11 @@ class _Drawing:
 
 
 class StreamDrawing:
-    """How an app draws the tables its pages' streams send: those of a change to be read
-    first in at most :data:`STREAM_DRAWERS` threads at once, and each once for every page
-    given the same (every page of one seat, or every spectator's, is given one outcome of
-    a change: :meth:`TablePushes.pushed`), so that a client opening many streams at a
-    table costs one drawing a change. Made in the app's event loop (its lifespan)."""
+    """How an app draws the tables its pages' streams send: in at most
+    :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
+    page of one seat, or every spectator's, is given one outcome of a change:
+    :meth:`TablePushes.pushed`), so that a client opening many streams at a table costs
+    one drawing a change. Made in the app's event loop (its lifespan)."""
 
     def __init__(self) -> None:
         self.threads = anyio.CapacityLimiter(STREAM_DRAWERS)
@@ -102,14 +100,14 @@ async def page_events(request: Request, code: str):
         # What the page shows, as far as this stream knows: what it sent last.
         page_version, page_moves = (shown if shown >= 0 else opened), seen
 
-        def draw(change: Change, may_read: bool = True) -> tuple[dict, str | None] | None:
+        def draw(change: Change, quick: bool = False) -> tuple[dict, str | None] | None:
             nonlocal page_version, page_moves
             told = version_of(change)
             try:
-                pushed = service.pushes.pushed(browser, code, change, page_version, page_moves, may_read=may_read)
+                pushed = service.pushes.pushed(browser, code, change, page_version, page_moves, quick=quick)
             except ServiceError:  # the store out of reach, the table gone: the page asks itself
                 return told, None
-            if pushed is None:  # it is to be read first, which may_read forbade
+            if pushed is None:  # more than a lookup, which quick forbade
                 return None
             page_version, page_moves = pushed.version, pushed.moves
             told["version"] = max(change.version, pushed.version)
@@ -121,16 +119,15 @@ async def page_events(request: Request, code: str):
             return told, drawing.once(request, pushed)
 
         async def push(change: Change) -> tuple[dict, str | None]:
-            # A change this process wrote is drawn here, on the event loop: it needs no
-            # read, only the interpreter's work, which a worker thread would do holding
-            # the interpreter's lock all the same, and the hop to a thread and back cost
-            # as much again as a tenth of the drawing, four times a move at a table of
-            # four. A change to be read first (another process's, or one no longer kept)
-            # goes to a thread, where its read may wait on the database.
-            drawn = draw(change, may_read=False)
+            # The mover's own page, and a page that shows the table as it stands, are told
+            # the version alone: found here, on the event loop, in a lookup, without the
+            # hop to a worker thread and back. A table to make, or a change to read, goes
+            # to a thread. (Drawn on the loop, the other seats' tables held up the mover's
+            # own answer, which the loop sends: at one table of four it came twice as late.)
+            drawn = draw(change, quick=True)
             if drawn is None:
                 drawn = await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
-            assert drawn is not None  # a draw that may read always draws
+            assert drawn is not None  # only a quick draw gives up
             return drawn
 
         return push
