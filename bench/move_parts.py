@@ -30,7 +30,17 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from bench.play_cost import Browser, Meter, Table, cpu_seconds, measured_moves, new_table, page_move
+from bench.play_cost import (
+    Browser,
+    Meter,
+    Table,
+    bare_gets,
+    cpu_seconds,
+    keep_the_hole_going,
+    measured_moves,
+    new_table,
+    page_move,
+)
 from bench.servers import start_server, stop_server
 
 # A move's CPU read around its POST alone is a few of the clock's 10 ms ticks or none; the
@@ -73,46 +83,14 @@ async def movers_answers(port: int, pid: int, moves: int, index: int) -> float:
 
 
 async def json_moves(port: int, pid: int, moves: int, index: int) -> float:
-    """Each turn draws from the stock and swaps into a place already face up (as
-    ``bench.play_cost`` makes a long hole), so that the hole goes on."""
+    """Moves that keep the hole going, as ``bench.play_cost`` makes a long hole."""
     table = await new_table(port, index, False, reveal=True)
-    browsers = [page.browser for page in table.pages]
-
-    def turn_of(view: dict) -> int:
-        match = view["match"]
-        return next(p["seat"] for p in match["players"] if p["id"] == match["turn"])
-
-    _, view = await browsers[0].json("GET", f"/api/tables/{table.code}")
-    seat = turn_of(view)
-    _, view = await browsers[seat].json("GET", f"/api/tables/{table.code}")
-    legal = {a["action"] for a in view["match"]["legal"]}
     meter = Meter(pid)
-    for _ in range(moves):
-        payload: dict[str, str | int]
-        if "draw" in legal:
-            path, payload = "draw", {"source": "stock"}
-        else:
-            me = next(p for p in view["match"]["players"] if p["seat"] == seat)
-            path, payload = "swap", {"position": next(i for i, c in enumerate(me["grid"]) if c["face_up"])}
-        status, view = await browsers[seat].json("POST", f"/api/tables/{table.code}/{path}", payload)
-        if status != 200:
-            raise RuntimeError(f"{path} answered {status}: {view}")
-        if turn_of(view) == seat:
-            legal = {a["action"] for a in view["match"]["legal"]}
-        else:
-            seat, legal = turn_of(view), {"draw"}
+    await keep_the_hole_going(table, moves)
     spent = meter.read()["server"]
-    for browser in browsers:
-        browser.close()
+    for page in table.pages:
+        page.browser.close()
     return spent / moves * 1000
-
-
-async def bare_requests(pid: int, requests: int, browser: Browser) -> float:
-    meter = Meter(pid)
-    for _ in range(requests):
-        answer = await browser.request("GET", "/healthz")
-        assert answer.status == 200
-    return meter.read()["server"] / requests * 1000
 
 
 async def rounds(port: int, pid: int, bare_port: int, bare_pid: int, args) -> dict[str, list[float]]:
@@ -122,14 +100,14 @@ async def rounds(port: int, pid: int, bare_port: int, bare_pid: int, args) -> di
     await whole_moves(port, pid, 5, 0)
     await movers_answers(port, pid, 5, 1)
     await json_moves(port, pid, 5, 2)
-    await bare_requests(bare_pid, 50, bare_browser)
+    await bare_gets(bare_pid, 50, bare_browser)
     index = 3
     for _ in range(args.rounds):
         figures["whole move"].append(await whole_moves(port, pid, args.moves, index))
         figures["mover's answer"].append(await movers_answers(port, pid, args.moves, index + 1))
         figures["JSON move"].append(await json_moves(port, pid, args.moves, index + 2))
-        await bare_requests(bare_pid, 50, bare_browser)  # awake again after the others' round
-        figures["bare route"].append(await bare_requests(bare_pid, 4 * args.moves, bare_browser))
+        await bare_gets(bare_pid, 50, bare_browser)  # awake again after the others' round
+        figures["bare route"].append(await bare_gets(bare_pid, 4 * args.moves, bare_browser))
         index += 3
     bare_browser.close()
     return figures

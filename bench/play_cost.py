@@ -626,12 +626,10 @@ async def measured_moves(table: Table, pid: int, moves: int) -> dict:
     }
 
 
-async def fast_forward(table: Table, actions: int) -> int:
-    """Through the JSON API, pages asleep, until the hole's log holds ``actions``: each
-    turn draws from the stock and swaps into a place already face up. The log's length."""
-    for page in table.pages:
-        page.asleep = True
-    logged = table.pages[0].seen
+async def keep_the_hole_going(table: Table, actions: int) -> None:
+    """``actions`` actions of the table's seats through the JSON API, each seat's browser
+    its own: each turn draws from the stock and swaps into a place already face up, so
+    that the hole never ends (the stock is reshuffled from the discards as it runs out)."""
     browsers = [p.browser for p in table.pages]
 
     def turn_of(view: dict) -> int:
@@ -642,7 +640,7 @@ async def fast_forward(table: Table, actions: int) -> int:
     seat = turn_of(view)
     status, view = await browsers[seat].json("GET", f"/api/tables/{table.code}")
     legal = {a["action"] for a in view["match"]["legal"]}
-    while logged < actions:
+    for _ in range(actions):
         payload: dict[str, str | int]
         if "draw" in legal:
             path, payload = "draw", {"source": "stock"}
@@ -652,11 +650,18 @@ async def fast_forward(table: Table, actions: int) -> int:
         status, view = await browsers[seat].json("POST", f"/api/tables/{table.code}/{path}", payload)
         assert status == 200, view
         assert view["match"]["phase"] not in ("hole_over", "match_over"), "the hole ended"
-        logged += 1
         if turn_of(view) == seat:
             legal = {a["action"] for a in view["match"]["legal"]}
         else:  # the next seat's turn begins with a draw
             seat, legal = turn_of(view), {"draw"}
+
+
+async def fast_forward(table: Table, actions: int) -> int:
+    """Through the JSON API, pages asleep, until the hole's log holds ``actions``
+    (:func:`keep_the_hole_going`). The log's length."""
+    for page in table.pages:
+        page.asleep = True
+    await keep_the_hole_going(table, max(0, actions - table.pages[0].seen))
     await asyncio.sleep(0.5)  # the last events
     for page in table.pages:
         while not page.queue.empty():
@@ -725,6 +730,16 @@ async def bare(port: int, pid: int, requests: int) -> tuple[dict, list[float]]:
     cpu = meter.read()
     browser.close()
     return cpu, latencies
+
+
+async def bare_gets(pid: int, requests: int, browser: Browser) -> float:
+    """The server's CPU per request (ms) of ``requests`` GETs of the bare route's
+    ``/healthz`` (:data:`bare_app`) in ``browser``."""
+    meter = Meter(pid)
+    for _ in range(requests):
+        answer = await browser.request("GET", "/healthz")
+        assert answer.status == 200
+    return meter.read()["server"] / requests * 1000
 
 
 async def many_tables(port: int, pid: int, args) -> dict:

@@ -29,7 +29,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam
 
 from app.players.greedy import GreedyPlayer
 from app.store.database import make_engine
-from bench.play_cost import Browser, Meter, next_json_move
+from bench.play_cost import Browser, Meter, bare_gets, next_json_move
 from bench.servers import start_server, stop_server
 
 # ---------------------------------------------------------------- the floor's app
@@ -140,14 +140,6 @@ async def floor_moves(pid: int, requests: int, browser: Browser, kept: str = "ga
     for i in range(requests):
         status, _ = await browser.json("POST", f"/{kept}/one/move", {"position": i % 6})
         assert status == 200
-    return meter.read()["server"] / requests * 1000
-
-
-async def bare_gets(pid: int, requests: int, browser: Browser) -> float:
-    meter = Meter(pid)
-    for _ in range(requests):
-        answer = await browser.request("GET", "/healthz")
-        assert answer.status == 200
     return meter.read()["server"] / requests * 1000
 
 
