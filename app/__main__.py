@@ -12,7 +12,7 @@ from sqlalchemy.engine import make_url
 
 from app.settings import get_settings
 from app.store.database import DatabaseFolderError, prepare_sqlite_folder
-from app.web.connections import guarded_protocol
+from app.web.http.connections import guarded_protocol
 
 # How long a connection may wait idle for its next request. A proxy in front reuses its
 # idle connections to the server (nginx's upstream keepalive and most load balancers for
@@ -22,7 +22,7 @@ from app.web.connections import guarded_protocol
 IDLE_CONNECTION_SECONDS = 130
 # That is for a connection that has sent a whole request. One that never has (nothing
 # sent, half its headers or half its body) gets settings.request_read_seconds, and one
-# address only so many connections: see app/web/connections.py.
+# address only so many connections: see app/web/http/connections.py.
 
 
 def main() -> int:

@@ -14,46 +14,41 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
-from app.service.daily import DailyService
-from app.service.golf import GolfService
-from app.service.notify import notifier_for
-from app.service.replays import Replays
-from app.service.review import ReviewService
+from app.service.play.match import GolfService
+from app.service.play.turn_process import TurnProcess
+from app.service.replays.daily import DailyService
+from app.service.replays.replays import Replays
+from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
-from app.service.statistics import Statistics
-from app.service.table_purge import start_purging_tables
-from app.service.tables import TableService, sweep_forever
-from app.service.turn_process import TurnProcess
+from app.service.stats.statistics import Statistics
+from app.service.tables.notify import notifier_for
+from app.service.tables.purge import start_purging_tables
+from app.service.tables.service import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
-from app.web import (
-    api,
-    api_docs,
-    daily_api,
-    daily_pages,
-    health,
-    pages,
-    refusals,
-    replay_api,
-    replay_pages,
-    review_api,
-    review_pages,
-    score_api,
-    score_pages,
-    scorekeeper_pages,
-    solitaire_pages,
-    table_page_stream,
-    tables_api,
-    tables_pages,
-)
-from app.web.caching import StaticCacheMiddleware
-from app.web.head import HeadAsGetMiddleware
-from app.web.headers import SecurityHeadersMiddleware
-from app.web.limits import RequestSizeLimitMiddleware
-from app.web.origin import CrossSiteMiddleware
-from app.web.rate_limits import RateLimitMiddleware
-from app.web.session import BrowserSessionMiddleware
-from app.web.stream_limits import StreamCapMiddleware
+from app.web import api_docs
+from app.web.golf import api, pages
+from app.web.http import health, refusals
+from app.web.http.caching import StaticCacheMiddleware
+from app.web.http.head import HeadAsGetMiddleware
+from app.web.http.headers import SecurityHeadersMiddleware
+from app.web.http.limits import RequestSizeLimitMiddleware
+from app.web.http.origin import CrossSiteMiddleware
+from app.web.http.rate_limits import RateLimitMiddleware
+from app.web.http.session import BrowserSessionMiddleware
+from app.web.http.stream_limits import StreamCapMiddleware
+from app.web.replays import api as replay_api
+from app.web.replays import daily_api, daily_pages
+from app.web.replays import pages as replay_pages
+from app.web.review import api as review_api
+from app.web.review import pages as review_pages
+from app.web.scorekeeper import calculator_api as score_api
+from app.web.scorekeeper import calculator_pages as score_pages
+from app.web.scorekeeper import pages as scorekeeper_pages
+from app.web.solitaire import pages as solitaire_pages
+from app.web.tables import api as tables_api
+from app.web.tables import page_stream as table_page_stream
+from app.web.tables import pages as tables_pages
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
 # (700, 10, 10) the youngest objects are collected after every 700 net new ones: the

@@ -126,7 +126,7 @@ class Settings(BaseSettings):
     """How long sending one event to a page may wait (the page stopped reading, its
     network is gone) before its stream is closed."""
 
-    # Connections, counted by ``python -m app`` (app/web/connections.py) before any request.
+    # Connections, counted by ``python -m app`` (app/web/http/connections.py) before any request.
     max_connections_per_address: int = Field(100, ge=0)
     """The most connections one client address may hold open at once (every browser
     keeps up to 6 to a site); more are refused with 429 and closed. 0 for no cap.

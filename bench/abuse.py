@@ -40,7 +40,7 @@ from pathlib import Path
 import httpx
 
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 from bench.servers import ROOT, EventReader, free_port
 
 ATTACKER = "127.0.0.2"

@@ -30,16 +30,16 @@ from app.settings import Settings
 
 # (module, owner within it or None, function): the parts timed, outermost first.
 PARTS = (
-    ("app.web.tables_pages", None, "_render"),
+    ("app.web.tables.pages", None, "_render"),
     ("app.web.common", None, "render_fresh"),
-    ("app.web.tables_pages", None, "online_context"),
-    ("app.service.tables", "TableService", "refresh"),
-    ("app.service.tables", "TableService", "_read"),
+    ("app.web.tables.pages", None, "online_context"),
+    ("app.service.tables.service", "TableService", "refresh"),
+    ("app.service.tables.service", "TableService", "_read"),
     ("app.store.tables", None, "load_table"),
     ("app.store.tables", None, "connected_seats"),
-    ("app.service.tables", "TableService", "_describe"),
-    ("app.service.tables", "TableService", "_state_at"),
-    ("app.web.table_view", None, "live_board"),
+    ("app.service.tables.service", "TableService", "_describe"),
+    ("app.service.tables.service", "TableService", "_state_at"),
+    ("app.web.golf.view_model", None, "live_board"),
 )
 
 
@@ -63,7 +63,7 @@ def timing(totals: collections.defaultdict[str, float], counts: collections.Coun
 
         setattr(owner, name, functools.wraps(original)(timed))
         # The pages call some parts by the name they imported: wrap those names too.
-        for other in ("app.web.tables_pages", "app.web.common"):
+        for other in ("app.web.tables.pages", "app.web.common"):
             imported = importlib.import_module(other)
             if getattr(imported, name, None) is original:
                 setattr(imported, name, getattr(owner, name))

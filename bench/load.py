@@ -35,7 +35,7 @@ import time
 from urllib.parse import urlsplit
 
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 
 ROUTES = PATHS
 

@@ -70,7 +70,7 @@ from urllib.parse import urlencode
 from fastapi import FastAPI
 
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 from bench.servers import AsyncEventStream, start_server, stop_server
 from bench.tables_load import gather_bounded, percentile, raise_file_limit
 

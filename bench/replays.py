@@ -27,11 +27,11 @@ from app.golf.engine import GolfState, Phase
 from app.golf.view import Seat, view
 from app.main import create_app
 from app.players.greedy import GreedyPlayer
-from app.service import daily, replays
 from app.service.browsers import browser_id_for
+from app.service.replays import daily, replays
 from app.settings import Settings
 from app.store.models import Browser, DailyEntry
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 
 
 def greedy_match(seed: int) -> GolfState:

@@ -53,7 +53,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 from bench.servers import ROOT, AsyncEventStream, free_port
 
 HOST = "127.0.0.1"

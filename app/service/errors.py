@@ -1,7 +1,7 @@
 """The refusals a game service gives, each carrying a sentence for the player.
 
 In every case nothing was changed. They say nothing of HTTP: the web layer gives each
-its status, in one place (:data:`app.web.refusals.STATUS_OF`)."""
+its status, in one place (:data:`app.web.http.refusals.STATUS_OF`)."""
 
 
 class ServiceError(Exception):

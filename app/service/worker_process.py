@@ -1,7 +1,7 @@
 """A process of its own beside the server's, for pure Python work that takes long.
 
 Work of hundreds of milliseconds on a thread of the server holds the interpreter's lock
-while the requests wait for it (see :mod:`app.service.review_process`); in a process of
+while the requests wait for it (see :mod:`app.service.review.judge_process`); in a process of
 its own it uses the other processor and leaves the server's interpreter to the requests.
 
 The process comes from a fork server that has imported the work's modules already

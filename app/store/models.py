@@ -4,7 +4,7 @@ table of people alike), solitaire games, results.
 A match of Golf is stored as its public seed, its rules, its seats and the log of every
 seat's actions: the engine replays the log to rebuild the state, so the log is the truth
 and nothing derived is stored twice. ``version`` rises with every accepted change and
-guards against a second tab or a double click (see app/service/turns.py).
+guards against a second tab or a double click (see app/service/play/turns.py).
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ class Replay(Base):
     __tablename__ = "replays"
 
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
-    """Unguessable: a keyed hash of the match's identity (see app/service/replays.py)."""
+    """Unguessable: a keyed hash of the match's identity (see app/service/replays/replays.py)."""
     kind: Mapped[str] = mapped_column(String(8))  # match (against the computer) or table
     seed: Mapped[int] = mapped_column(BigInteger)  # the public seed, as the match showed it
     deal_seed: Mapped[str] = mapped_column(String(24))  # the engine's, 64 bits: more than a BIGINT holds

@@ -23,8 +23,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from app.service.errors import ServiceError, Unavailable
-from app.web.numbers import optional_whole_number, query_number, version_from_etag
-from app.web.refusals import status_of
+from app.web.http.numbers import optional_whole_number, query_number, version_from_etag
+from app.web.http.refusals import status_of
 from app.web.templating import ASSETS as ASSETS
 from app.web.templating import asset_version as asset_version
 from app.web.templating import templates as templates
@@ -155,7 +155,7 @@ async def answer_move(
     move changed nothing: the game as it stands (``current()``) is drawn with the reason (and the
     ``refused`` options), as the fragment with HTMX and as the whole page without. When
     the store does not answer there is no game to draw: the 503 goes to the app's one
-    refusal handler (``app.web.refusals``).
+    refusal handler (``app.web.http.refusals``).
 
     The form is read on the event loop; the move and its drawing run in the thread pool,
     as a plain route's work does. On the loop, a move against seven Experts (their

@@ -13,15 +13,15 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from app.service.daily import DailyService
-from app.service.golf import GolfService
-from app.service.replays import Replays
-from app.service.review import ReviewService
+from app.service.play.match import GolfService
+from app.service.replays.daily import DailyService
+from app.service.replays.replays import Replays
+from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
-from app.service.statistics import Statistics
-from app.service.tables import TableService
+from app.service.stats.statistics import Statistics
+from app.service.tables.service import TableService
 from app.web.common import browser_id
-from app.web.numbers import ETAG_PATTERN, version_from_etag
+from app.web.http.numbers import ETAG_PATTERN, version_from_etag
 
 
 def golf_of(request: Request) -> GolfService:

@@ -12,7 +12,7 @@ import re
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 from tests.oracle import hidden_cards as oracle_hidden_cards
 
 ROUTES = {**PATHS, "undo": "undo", "pause": "pause", "resume": "resume"}
@@ -59,7 +59,7 @@ def stored_log(golf_app, api) -> list[str]:
     """The stored log of this client's match, read straight from the database."""
     from app.service.browsers import browser_id_for
     from app.store.tables import load_match
-    from app.web.session import COOKIE_NAME
+    from app.web.http.session import COOKIE_NAME
 
     browser_id = browser_id_for(api.cookies[COOKIE_NAME])
     with golf_app.state.engine.connect() as connection:

@@ -8,8 +8,8 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from app.web.addresses import address_key
-from app.web.connections import ConnectionGuard
+from app.web.http.addresses import address_key
+from app.web.http.connections import ConnectionGuard
 
 
 def test_an_ipv6_address_counts_as_its_64_and_an_ipv4_one_as_itself():

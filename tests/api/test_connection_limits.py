@@ -20,7 +20,7 @@ import uvicorn
 
 from app.main import create_app
 from app.settings import Settings
-from app.web.connections import guarded_protocol
+from app.web.http.connections import guarded_protocol
 from bench.servers import EventReader, free_port, server_process
 
 ATTACKER = "127.0.0.2"

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
-from app.service import daily
-from app.service.golf import MAX_SEED
+from app.service.play.match import MAX_SEED
+from app.service.replays import daily
 from app.store import daily as daily_store
 from app.store.repository import ensure_browser
 from tests.api.helpers import act, hidden_cards, keys_listed, play_until, stored_log

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from app.service.browsers import browser_id_for
 from app.store.repository import BROWSERS, GOLF_TABLES, SOLITAIRE_GAMES
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 
 REQUESTS = [("POST", "/api/match/new"), ("GET", "/api/match"), ("POST", "/api/solitaire/new")]
 THREADS = 21

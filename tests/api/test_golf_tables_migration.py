@@ -27,11 +27,11 @@ from sqlalchemy import MetaData, create_engine, func, inspect, select
 
 from app.resources import MIGRATIONS
 from app.service.errors import NotFound
-from app.service.golf import GolfService
-from app.service.notify import notifier_for
-from app.service.review import ReviewService
-from app.service.stats import golf_stats
-from app.service.tables import TableService
+from app.service.play.match import GolfService
+from app.service.review.reviews import ReviewService
+from app.service.stats.results import golf_stats
+from app.service.tables.notify import notifier_for
+from app.service.tables.service import TableService
 from app.store.repository import GOLF_TABLES
 from tests.databases import fresh_database
 
@@ -177,9 +177,9 @@ def test_downgraded_again_every_row_is_as_the_release_stored_it(upgraded):
 def test_score_sheets_solitaire_and_statistics_answer_as_the_release_did(upgraded):
     from dataclasses import asdict
 
-    from app.service.scorekeeper import ScorekeeperService
+    from app.service.scorekeeper.sheets import ScorekeeperService
     from app.service.solitaire import SolitaireService
-    from app.service.stats import online_stats, solitaire_stats
+    from app.service.stats.results import online_stats, solitaire_stats
 
     url, engine = upgraded
     then = RELEASE["others"]

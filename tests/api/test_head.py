@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.stream_limits import EVENT_STREAM
+from app.web.http.stream_limits import EVENT_STREAM
 
 
 def _get_paths(app) -> list[str]:

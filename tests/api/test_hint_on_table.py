@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.web.table import hint_target
+from app.web.golf.board import hint_target
 from tests.browser.test_pages_html import Elements, new_match, post, table
 
 

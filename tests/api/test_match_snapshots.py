@@ -10,10 +10,10 @@ from sqlalchemy import update
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.browsers import browser_id_for
-from app.service.turns import deal_seed
+from app.service.play.turns import deal_seed
 from app.store.models import GolfTable
 from app.store.tables import load_match
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 from tests.api.helpers import ROUTES
 
 

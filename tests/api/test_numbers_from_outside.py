@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.service.errors import Invalid
-from app.web.numbers import optional_whole_number, version_from_etag, whole_number
+from app.web.http.numbers import optional_whole_number, version_from_etag, whole_number
 
 HUGE = "9" * 5000
 # Not a whole number in ASCII digits: superscript two, Arabic-Indic three, a full-width

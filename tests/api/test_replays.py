@@ -14,9 +14,9 @@ from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
 from app.service.browsers import browser_id_for
-from app.service.replays import replay_id
+from app.service.replays.replays import replay_id
 from app.store.tables import load_match
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 from tests.api.helpers import play_until
 from tests.tables.tablekit import make_table, ok, post_action
 

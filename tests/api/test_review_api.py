@@ -14,7 +14,7 @@ from app.players import RandomPlayer
 from app.players.review import verdict_for
 from app.service.browsers import browser_id_for
 from app.store.reviews import PLAY_REVIEWS
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 from tests.api.helpers import act, play_until, post_action, stored_log, true_state
 from tests.oracle import card_strings
 

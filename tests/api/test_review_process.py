@@ -18,7 +18,7 @@ from app.golf.rules import PRESETS
 from app.golf.view import view
 from app.players import get_player
 from app.players.review import review_hole
-from app.service.review_process import ReviewProcess
+from app.service.review.judge_process import ReviewProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,7 +72,7 @@ def test_a_review_made_in_the_judges_process_is_the_one_the_judge_makes_here():
 def test_the_judge_works_at_a_lower_priority_than_the_server_and_its_computer_turns():
     """A review never takes a processor from the moves: the judge's process is niced,
     the process that thinks out a timeout's computer turn is not (a move waits on it)."""
-    from app.service.turn_process import TurnProcess
+    from app.service.play.turn_process import TurnProcess
     from app.service.worker_process import worker_niceness
 
     judge, thinker = ReviewProcess(), TurnProcess()
@@ -110,7 +110,7 @@ def test_once_the_server_stops_a_review_still_queued_starts_no_process():
 
 SERVER = """
 import time
-from app.service.review_process import ReviewProcess
+from app.service.review.judge_process import ReviewProcess
 judge = ReviewProcess()
 print(judge.pid(), flush=True)
 time.sleep(600)

@@ -8,7 +8,7 @@ import time
 
 from sqlalchemy import create_engine
 
-from app.service.review import MAX_QUEUED, HoleJob, ReviewService
+from app.service.review.reviews import MAX_QUEUED, HoleJob, ReviewService
 
 
 def test_at_most_so_many_reviews_wait_and_one_left_out_is_queued_once_there_is_room(monkeypatch, caplog):

@@ -16,7 +16,7 @@ from app.main import create_app
 from app.service.browsers import browser_id_for, purge_sessions
 from app.settings import Settings
 from app.store.repository import BROWSERS, GOLF_RESULTS, GOLF_TABLES, SOLITAIRE_GAMES
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 from tests.databases import fresh_database
 
 DAY = timedelta(days=1)
@@ -93,7 +93,7 @@ def test_a_session_that_plays_on_writes_its_time_once_an_hour_not_at_every_move(
     a move. The purge still finds the session current, and after the hour it is asked again."""
     from app.players.greedy import GreedyPlayer
     from app.store import repository
-    from app.web.move_routes import PATHS
+    from app.web.golf.move_routes import PATHS
 
     app = create_app(Settings(database_url=own_database, deal_key="purge"))
     with TestClient(app) as client:

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from app.service.browsers import SessionTokens, browser_id_for
 from app.store.repository import BROWSERS
-from app.web.session import COOKIE_NAME
+from app.web.http.session import COOKIE_NAME
 
 
 def _visit(golf_app, token: str | None, path: str = "/api/match"):

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from app.service.golf import GolfService
+from app.service.play.match import GolfService
 from app.service.solitaire import SolitaireService
-from app.service.tables import TableService
+from app.service.tables.service import TableService
 from tests.tables.tablekit import make_table
 
 HTMX = {"HX-Request": "true"}

@@ -16,7 +16,7 @@ from app.golf.rules import RuleSet
 from app.players.expert import ExpertPlayer
 from app.players.greedy import GreedyPlayer
 from app.service import common
-from app.service.turns import computer_choice, think_ahead
+from app.service.play.turns import computer_choice, think_ahead
 from tests.api.helpers import act, play_until, stored_log
 from tests.tables.tablekit import make_table, ok, post_action, record, start
 
@@ -108,7 +108,7 @@ def only_sqlite(golf_app) -> None:
 
 
 def test_a_hint_is_thought_out_once_counted_outside_the_write(api, golf_app, monkeypatch, writer):
-    from app.service import golf
+    from app.service.play import match as golf
 
     only_sqlite(golf_app)
     held: list[bool] = []

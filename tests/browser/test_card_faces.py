@@ -8,7 +8,7 @@ import re
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
-from app.web.table import Card, board
+from app.web.golf.board import Card, board
 
 from .tablekit import api, new_match, version, wait_settled
 from .test_pages_html import new_match as new_match_in_process

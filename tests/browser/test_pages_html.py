@@ -17,8 +17,8 @@ from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.browsers import browser_id_for
 from app.store.tables import load_match
-from app.web.session import COOKIE_NAME
-from app.web.table import RANK_SHOWN
+from app.web.golf.board import RANK_SHOWN
+from app.web.http.session import COOKIE_NAME
 
 HX = {"HX-Request": "true"}
 ROWS = ("top", "bottom")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from app.players.greedy import GreedyPlayer
-from app.web.move_routes import PATHS
+from app.web.golf.move_routes import PATHS
 from tests.browser.tablekit import api, axe_violations, new_match
 
 ROUTES = PATHS

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-import app.web.table_view as table_view
-from app.web.table_view import MIN_STEP_MS, SPEEDS, step_delay
+import app.web.golf.view_model as table_view
+from app.web.golf.view_model import MIN_STEP_MS, SPEEDS, step_delay
 
 from .tablekit import api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
 from .test_pages_html import new_match as new_match_in_process

@@ -1,4 +1,4 @@
-"""The words the table uses (app/web/table_words.py): card places, prompts, the computer's
+"""The words the table uses (app/web/golf/words.py): card places, prompts, the computer's
 moves told as sentences. Pure functions, no server."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import doctest
 
 import pytest
 
-import app.web.table as table
-import app.web.table_words as words
+import app.web.golf.board as table
+import app.web.golf.words as words
 from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
@@ -19,7 +19,7 @@ from app.players.greedy import GreedyPlayer
 def test_docstring_examples():
     assert doctest.testmod(words).failed == 0
     assert doctest.testmod(table).failed == 0
-    import app.service.stats as stats
+    import app.service.stats.results as stats
     import app.web.charts as charts
 
     assert doctest.testmod(charts).failed == 0 and doctest.testmod(stats).failed == 0

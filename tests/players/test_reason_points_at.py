@@ -17,8 +17,8 @@ from app.players.greedy import GreedyPlayer
 from app.players.heuristic import Advisor
 from app.players.knowledge import read_table
 from app.players.review import judge
-from app.web import table as tbl
-from app.web.review_pages import mark_reason
+from app.web.golf import board as tbl
+from app.web.review.pages import mark_reason
 
 THEIRS = re.compile(r"(pair it with|swap it for) their (\w+)")
 

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
-from app.service.turns import deal_seed
+from app.service.play.turns import deal_seed
 from app.store.tables import load_table
 from tests.api.helpers import ROUTES
 from tests.oracle import card_strings, hidden_cards

@@ -19,7 +19,7 @@ from app.golf.rules import RuleSet
 from app.golf.view import Seat, view
 from app.players.greedy import GreedyPlayer
 from app.resources import MIGRATIONS
-from app.service.turns import deal_seed
+from app.service.play.turns import deal_seed
 from tests.databases import fresh_database
 
 DEAL_KEY = "test-deal-key"

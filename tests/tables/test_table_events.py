@@ -15,8 +15,8 @@ from sqlalchemy.exc import OperationalError
 
 from app.service.browsers import browser_id_for
 from app.service.errors import Unavailable
-from app.service.notify import InProcessNotifier
-from app.service.table_streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
+from app.service.tables.notify import InProcessNotifier
+from app.service.tables.streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
 from app.store import tables as table_store
 from app.store.repository import TABLE_STREAMS
 from bench.servers import EventReader, server_process
@@ -173,7 +173,7 @@ def test_a_closed_stream_leaves_no_subscriber_and_no_mark_behind(tmp_path):
 
 
 def test_a_quiet_stream_says_something_now_and_then_so_proxies_keep_it_open(tmp_path, monkeypatch):
-    from app.web import table_stream
+    from app.web.tables import stream as table_stream
 
     monkeypatch.setattr(table_stream, "PING_SECONDS", 0.2)
     with server_in_this_process(tmp_path) as (app, base):

@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from app.golf.actions import parse_log_entry
-from app.service.review import table_key
-from app.service.table_purge import purge_tables
+from app.service.review.reviews import table_key
+from app.service.tables.purge import purge_tables
 from app.store import reviews
 from app.store import tables as table_store
 from tests.tables.tablekit import make_table, ok, person, record
@@ -329,7 +329,7 @@ def test_a_match_against_the_computer_is_never_purged_as_a_table(golf_app, api, 
 
     from app.service.browsers import browser_id_for
     from app.store.repository import GOLF_TABLES
-    from app.web.session import COOKIE_NAME
+    from app.web.http.session import COOKIE_NAME
 
     api.get("/api/match")
     browser = browser_id_for(api.cookies[COOKIE_NAME])

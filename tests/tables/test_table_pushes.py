@@ -5,8 +5,8 @@ be exactly what the read and the replay give, for every seat and for a spectator
 from __future__ import annotations
 
 from app.players.greedy import GreedyPlayer
-from app.service import table_pushes
-from app.service.notify import Change
+from app.service.tables import pushes as table_pushes
+from app.service.tables.notify import Change
 from tests.tables.tablekit import ok, person, post_action, seated, start
 
 

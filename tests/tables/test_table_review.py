@@ -10,7 +10,7 @@ from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
-from app.service.turns import deal_seed
+from app.service.play.turns import deal_seed
 from tests.api.test_review_api import named_cards
 from tests.players.test_review import cards_seen_by
 from tests.tables.tablekit import make_table, ok, person, post_action, record

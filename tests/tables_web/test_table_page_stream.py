@@ -17,7 +17,7 @@ import httpx
 from app.cards import card_name
 from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
-from app.service.turns import deal_seed
+from app.service.play.turns import deal_seed
 from app.store.database import make_engine
 from app.store.tables import load_table
 from bench.servers import EventReader, server_process
@@ -145,7 +145,7 @@ def test_many_streams_of_one_client_cost_one_drawing_a_change(tmp_path, monkeypa
     """A client opening the table's page stream many times over (a spectator, say) is
     sent the same table on each, drawn once a change: it cannot make the server draw the
     table once per stream it opens."""
-    from app.web import table_page_stream
+    from app.web.tables import page_stream as table_page_stream
     from tests.tables.test_table_events import server_in_this_process
 
     drawn = []

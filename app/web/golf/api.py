@@ -1,0 +1,279 @@
+"""The public JSON API (``shared/API.md``): every game action for bots, scripts and tests.
+
+Each route names the browser (from its cookie), calls the service, and returns the
+whole match state. Refusals come back as ``{"detail": "..."}`` with 409, 412 or 422.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Request
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
+
+from app.players import Level
+from app.service.errors import Invalid
+from app.service.play.match import MAX_SEED
+from app.web.common import browser_id
+from app.web.dependencies import BrowserId, Service, Solitaire, Version, golf_of, statistics_of
+from app.web.golf.api_models import STRICT
+from app.web.golf.move_routes import Play, add_move_routes
+
+
+class JSONRoute(APIRoute):
+    """A route whose unreadable JSON body is a malformed request like any other (422).
+
+    Python's JSON reader refuses an integer of over 4,300 digits and nesting deeper
+    than its recursion limit with errors FastAPI does not take for bad JSON, so it
+    would answer a bare 400 of its own."""
+
+    def get_route_handler(self):
+        handle = super().get_route_handler()
+
+        async def handler(request: Request):
+            try:
+                return await handle(request)
+            except HTTPException as error:
+                if error.status_code == 400 and isinstance(error.__cause__, (ValueError, RecursionError)):
+                    raise Invalid(
+                        "The body is not JSON that can be read: a number too long or nesting too deep."
+                    ) from None
+                raise
+
+        return handler
+
+
+router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
+
+
+class Cell(BaseModel):
+    card: str | None = Field(description="The card code, or null while face down.")
+    face_up: bool
+    peeked: str | None = Field(None, description="Four-card rules only: your own face-down card you looked at.")
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    name: str
+    grid: list[Cell]
+    showing: int
+    hole_score: int | None
+    holding: bool
+
+
+class MatchState(BaseModel):
+    """The match as you see it (see shared/API.md for every field)."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    seed: int
+    rules: dict[str, Any]
+    level: Level
+    hole: int
+    holes: int
+    first_player: str
+    phase: Literal["opening", "draw", "place", "flip", "hole_over", "match_over", "waiting"]
+    paused: bool
+    closing: bool
+    closed_by: str | None
+    stock_count: int
+    discard: dict[str, Any]
+    held: dict[str, Any] | None
+    players: list[Player]
+    scorecard: list[dict[str, Any]]
+    totals: dict[str, int]
+    result: Literal["win", "loss", "draw"] | None
+    elapsed_seconds: int
+    actions_taken: int
+    can_undo: bool
+    events: list[dict[str, Any]]
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The same seed gives the same deals.")
+    level: Level | None = None
+    rules: dict[str, Any] | None = Field(
+        None, description='A preset name and/or rule fields, e.g. {"name": "nine-card"}.'
+    )
+    daily: bool = Field(
+        False,
+        description="Today's daily deal (UTC): standard rules, nine holes, against the Expert, "
+        "the same deals for everyone; with no seed, level or rules.",
+    )
+    name: str | None = Field(None, description="With daily: your name on the day's leaderboard, up to 24 characters.")
+
+
+class Hint(BaseModel):
+    action: dict[str, Any]
+    reason: str
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    409: {"description": "Not allowed now (the detail says why); nothing changed."},
+    412: {"description": "If-Match names an older version; nothing changed."},
+    422: {"description": "A malformed request; nothing changed."},
+}
+
+
+def state(outcome) -> JSONResponse:
+    return JSONResponse(outcome.state, headers={"ETag": f'"{outcome.state["version"]}"'})
+
+
+@router.get("/match", response_model=MatchState, summary="The current match (dealt if none)")
+def get_match(service: Service, browser_id: BrowserId):
+    return state(service.current(browser_id))
+
+
+@router.post(
+    "/match/new", response_model=MatchState, responses=REFUSALS, summary="A new match with a new sequence of deals"
+)
+def new_match(
+    service: Service, browser_id: BrowserId, version: Version, body: Annotated[NewMatch | None, Body()] = None
+):
+    body = body or NewMatch()
+    return state(
+        service.new_match(
+            browser_id, body.seed, body.level, body.rules, if_match=version, daily=body.daily, name=body.name
+        )
+    )
+
+
+@router.post(
+    "/match/restart", response_model=MatchState, responses=REFUSALS, summary="The same deals again from hole 1"
+)
+def restart(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.restart(browser_id, if_match=version))
+
+
+async def _play_match(request: Request) -> Play:
+    """How a move is played on the caller's own match. (It reads the request itself: each
+    dependency FastAPI resolves costs more than the lookup, and a move is the hot path.)"""
+    service, browser = golf_of(request), browser_id(request)
+    return lambda action, version: state(service.act(browser, action, if_match=version))
+
+
+add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], response_model=MatchState, responses=REFUSALS)
+
+
+@router.post(
+    "/match/undo",
+    response_model=MatchState,
+    responses=REFUSALS,
+    summary="Back to before your last action (the computer's replies too)",
+)
+def undo(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.undo(browser_id, if_match=version))
+
+
+@router.post("/match/pause", response_model=MatchState, responses=REFUSALS, summary="Stop play and the clock")
+def pause(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.pause(browser_id, if_match=version))
+
+
+@router.post("/match/resume", response_model=MatchState, responses=REFUSALS, summary="Start play and the clock again")
+def resume(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.resume(browser_id, if_match=version))
+
+
+@router.post(
+    "/match/hint",
+    response_model=Hint,
+    responses=REFUSALS,
+    summary="What the strongest computer player would do in your place",
+)
+def hint(service: Service, browser_id: BrowserId):
+    return service.hint(browser_id)
+
+
+@router.get("/stats", summary="Statistics of this browser")
+def stats(request: Request, browser_id: BrowserId):
+    return statistics_of(request).of(browser_id)
+
+
+# --------------------------------------------------------------------------- solitaire
+
+solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"], route_class=JSONRoute)
+
+
+class SolitaireState(BaseModel):
+    """The solitaire deal as you see it (the stock's order is never sent, only its size)."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    seed: int
+    tableau: list[list[str]]
+    stock_count: int
+    foundation: dict[str, Any]
+    phase: Literal["playing", "won", "stuck"]
+    score: int
+    moves: int
+    can_undo: bool
+    playable: list[int]
+
+
+class NewDeal(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
+    winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
+    rules: dict[str, bool] | None = Field(
+        None,
+        description='Options: {"any_time": bool, "queens_on_kings": bool, "wrap": bool}; default the game as written.',
+    )
+
+
+class Pile(BaseModel):
+    model_config = STRICT
+    pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
+
+
+def deal_state(state: dict) -> JSONResponse:
+    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+
+
+@solitaire_router.get("", response_model=SolitaireState, summary="The current deal (dealt if none)")
+def get_deal(service: Solitaire, browser_id: BrowserId):
+    return deal_state(service.current(browser_id))
+
+
+@solitaire_router.post("/new", response_model=SolitaireState, responses=REFUSALS, summary="A new deal")
+def new_deal(
+    service: Solitaire, browser_id: BrowserId, version: Version, body: Annotated[NewDeal | None, Body()] = None
+):
+    body = body or NewDeal()
+    return deal_state(service.new(browser_id, body.seed, body.winnable_only, body.rules, if_match=version))
+
+
+@solitaire_router.post(
+    "/restart", response_model=SolitaireState, responses=REFUSALS, summary="The same deal from the start"
+)
+def restart_deal(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.restart(browser_id, if_match=version))
+
+
+@solitaire_router.post(
+    "/play", response_model=SolitaireState, responses=REFUSALS, summary="Move a pile's top card to the foundation"
+)
+def play_pile(body: Pile, service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.play(browser_id, body.pile, if_match=version))
+
+
+@solitaire_router.post(
+    "/draw", response_model=SolitaireState, responses=REFUSALS, summary="Turn the next stock card onto the foundation"
+)
+def draw_stock(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.draw(browser_id, if_match=version))
+
+
+@solitaire_router.post("/undo", response_model=SolitaireState, responses=REFUSALS, summary="Take back the last move")
+def undo_move(service: Solitaire, browser_id: BrowserId, version: Version):
+    return deal_state(service.undo(browser_id, if_match=version))
+
+
+@solitaire_router.get("/hint", summary="The best next move, or that the deal cannot be won from here")
+def solitaire_hint(service: Solitaire, browser_id: BrowserId):
+    return service.hint(browser_id)

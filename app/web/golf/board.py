@@ -1,0 +1,379 @@
+"""The Golf table's board as the page draws it: every card with its accessible name,
+the person's legal moves as buttons, the piles in the middle.
+
+Like the words it names things with (``app.web.golf.words``), it reads only the match
+state of one seat, so a face-down card's rank can never reach the page. ``Card`` is the
+card as drawn; the solitaire page draws its cards with it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from dataclasses import dataclass, field
+
+from app.cards import SUIT_SYMBOLS
+from app.golf.rules import RuleSet, rules_read_again
+from app.golf.scoring import explain_grid
+from app.web.golf.words import card_label, legal_kinds, owner_name, position_name
+
+RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@dataclass
+class Card:
+    """One card as drawn: face (rank and suit shown) or back, and its accessible name."""
+
+    label: str  # the accessible name
+    card: str | None = None  # the code when face up, else None
+    peeked: str | None = None  # four-card rules: the owner's own face-down card it looked at
+    action: str | None = None  # the page route it submits to when it is a button
+    param: str | None = None  # the form field the button sends ...
+    value: str | int | None = None  # ... and its value
+    matched: bool = False
+    last_move: bool = False
+    focusable: bool = False  # reachable by Tab though not a button (your drawn card)
+    place: str = ""  # where it lies: "you-4", "stock", "discard", "held"
+    vt: str = ""  # the place it is drawn as coming from (a view transition's name)
+    base: str = "/play"  # where its page takes moves: a table of people has its own
+    points: int | None = None  # what a face-up card scores on its own under the match's rules
+    classes: list[str] = field(default_factory=list)
+
+    @property
+    def points_text(self) -> str:
+        """``"−2"``, ``"10"``: the card's value as its face shows it (a true minus sign)."""
+        return "" if self.points is None else str(self.points).replace("-", "\u2212")
+
+    @property
+    def worth(self) -> str:
+        """``"Worth −2 points"``: shown on hover and on a long press."""
+        if self.points is None:
+            return ""
+        return f"Worth {self.points_text} point{'' if abs(self.points) == 1 else 's'}"
+
+    @property
+    def rank(self) -> str:
+        return RANK_SHOWN.get(self.card[0], self.card[0]) if self.card else ""
+
+    @property
+    def suit(self) -> str:
+        if not self.card:
+            return ""
+        return "\u2605" if self.card[0] == "X" else SUIT_SYMBOLS[self.card[1]]
+
+    @property
+    def peek_text(self) -> str:
+        """The corner of a card its owner looked at: ``"5♠"``."""
+        if not self.peeked:
+            return ""
+        rank = RANK_SHOWN.get(self.peeked[0], self.peeked[0])
+        return rank if self.peeked[0] == "X" else rank + SUIT_SYMBOLS[self.peeked[1]]
+
+    @property
+    def button_label(self) -> str:
+        """A button's accessible name begins with what the card shows (``"J♥ Your card,
+        ..."``), so that the name a person sees is the name they can say or search for."""
+        shown = self.rank + (self.suit if self.card and self.card[0] != "X" else "") if self.card else self.peek_text
+        return f"{shown} {self.label}" if shown else self.label
+
+    @property
+    def css(self) -> str:
+        classes = ["card"]
+        if self.card:
+            classes.append("up")
+            if self.card[0] == "X":
+                classes.append("joker")
+            else:
+                classes.append("red" if self.card[1] in "HD" else "black")
+                classes.append(f"suit-{self.card[1].lower()}")
+        else:
+            classes.append("down")
+        if self.matched:
+            classes.append("matched")
+        if self.last_move:
+            classes.append("last-move")
+        return " ".join(classes + self.classes)
+
+
+HINTED = "hinted"  # the class of the card or button the hint suggests
+
+
+def board_cards(board: dict) -> list[Card]:
+    """Every card a board shows: the piles, the drawn card and every seat's grid."""
+    piles = [board["stock"], board["discard"], board["held"]]
+    return [card for card in piles if card is not None] + [
+        card for seat in [board["me"], *board["opponents"]] for card in seat["cards"]
+    ]
+
+
+def hint_target(action: dict | None) -> str:
+    """The hint's move as the board marks it: ``"draw-stock"``, ``"swap-3"``, ``"reject"``.
+
+    >>> hint_target({"action": "swap", "position": 3}), hint_target({"action": "draw", "source": "stock"})
+    ('swap-3', 'draw-stock')
+    """
+    if not action:
+        return ""
+    kind = action.get("action", "")
+    if kind == "draw":
+        return f"draw-{action.get('source')}"
+    if kind in ("swap", "reveal"):
+        return f"{kind}-{action.get('position')}"
+    return kind
+
+
+def suggest(card: Card, target: str) -> None:
+    """Mark ``card`` as the hint's suggestion when its move is ``target``."""
+    if target and card.action and target == f"{card.action}-{card.value}":
+        card.classes.append(HINTED)
+        card.label += ", the hint's suggestion"
+
+
+def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozenset(), hinted: str = "") -> list[Card]:
+    """The cards of ``players[index]``, each named by owner, place and face; the person's
+    cards are buttons where an action of theirs takes that position."""
+    rules = state["rules"]
+    rows, cols = rules["rows"], rules["cols"]
+    player = state["players"][index]
+    matched = {p for line in player.get("matched", []) for p in line}
+    mine = player["id"] == "you"
+    reveal, swap = set(), set()
+    if mine and live:
+        for action in state.get("legal", []):
+            if action["action"] == "reveal":
+                reveal.add(action["position"])
+            elif action["action"] == "swap":
+                swap.add(action["position"])
+    cards = []
+    for position, cell in enumerate(player["grid"]):
+        where = position_name(position, rows, cols)
+        face = card_label(cell["card"]) if cell["face_up"] and cell["card"] else "face down"
+        label = f"{owner_name(player)} card, {where}, {face}"
+        # The near cards looked at are shown during the peek only: after that, memory is part of the game.
+        peeked = cell.get("peeked") if mine and not state.get("peek_over") else None
+        if peeked:
+            label += f" (you looked: {card_label(peeked)})"
+        if position in matched:
+            label += ", paired"
+        card = Card(
+            label=label,
+            card=cell["card"] if cell["face_up"] else None,
+            peeked=peeked,
+            matched=position in matched,
+            last_move=position in touched,
+        )
+        if position in swap:
+            card.action, card.param, card.value = "swap", "position", position
+        elif position in reveal:
+            card.action, card.param, card.value = "reveal", "position", position
+        suggest(card, hinted)
+        cards.append(card)
+    return cards
+
+
+def touched_positions(events: list[dict], player_id: str) -> set[int]:
+    """The positions of ``player_id``'s grid that these events changed."""
+    return {
+        e["position"]
+        for e in events
+        if e.get("player") == player_id and e.get("action") in ("swap", "reveal") and "position" in e
+    }
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def tally(player: dict, rules: RuleSet) -> list[dict]:
+    """A scored grid added up line by line, as the hole's end shows it: each line's
+    positions and the running total after it; a last step for any going-out penalty,
+    so that the last total is the hole score.
+
+    >>> steps = tally({"grid": [{"card": c, "face_up": True} for c in ("5H", "KS", "2D", "5C", "9D", "JH")],
+    ...                "hole_score": 17}, RuleSet())
+    >>> [(step["positions"], step["total"]) for step in steps]
+    [([0, 3], 0), ([1, 4], 9), ([2, 5], 17)]
+    """
+    cards = [cell["card"] for cell in player["grid"]]
+    if player.get("hole_score") is None or not all(cards):
+        return []
+    steps, total = [], 0
+    for line in explain_grid(cards, rules)["lines"]:
+        total += line["points"]
+        steps.append({"positions": list(line["positions"]), "total": total})
+    if total != player["hole_score"]:  # the going-out penalty, on the whole grid
+        steps.append({"positions": list(range(len(cards))), "total": player["hole_score"]})
+    return steps
+
+
+def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "") -> dict:
+    player = state["players"][index]
+    rules = state["rules"]
+    cards = grid_cards(state, index, live, touched, hinted)
+    return {
+        "id": player["id"],
+        "name": player["name"],
+        "cards": cards,
+        # A computer seat (at a table of people, a seat's kind says; alone, every other seat is one).
+        "computer": player["id"] != "you" and player.get("kind", "computer") == "computer",
+        "pair_made": any(card.matched and card.last_move for card in cards),
+        "rows": rules["rows"],
+        "cols": rules["cols"],
+        "showing": player.get("showing"),
+        "hole_score": player.get("hole_score"),
+        "holding": player.get("holding", False),
+        "final_turn": player.get("final_turn_pending", False),
+        "closed": state.get("closed_by") == player["id"],  # marked to the hole's end: who went out
+        "to_play": state.get("turn") == player["id"],
+        "matched": len(player.get("matched", [])),
+        "connected": player.get("connected"),  # at a table of people: whether that person is here
+    }
+
+
+# How many of the others sit on the left, across and on the right, for 1 to 7 others:
+# round the table in seat order, from your left (bottom to top), across, then down the right.
+SIDES = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
+
+
+def places(others: int) -> list[str]:
+    """Where each of the others sits: ``"left"``, ``"top"`` or ``"right"``, in seat order.
+
+    >>> places(5)
+    ['left', 'top', 'top', 'top', 'right']
+    """
+    left, top, right = SIDES.get(others, (0, others, 0))
+    return ["left"] * left + ["top"] * top + ["right"] * right
+
+
+def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
+    """For the cards the last move carried from one place to another, the place each
+    comes from: a view transition then draws it moving from there (the table it comes
+    from names each card by its place). A card's name is its place (``"you-4"``,
+    ``"stock"``, ``"discard"``, ``"held"``) unless it moved: the card drawn from the
+    stock is named ``"stock"`` in its new place, and the stock under it ``"stock-next"``,
+    and so on. Only the last move counts (each step of a turn is a table of its own).
+
+    >>> moving_names({"players": []}, [{"player": "you", "action": "swap", "position": 4}])
+    {'you-4': 'held', 'discard': 'you-4'}
+    """
+    moves = [e for e in events if e.get("action") in ("draw", "swap", "reject")]
+    if not moves:
+        return {}
+    last = moves[-1]
+    kind = last["action"]
+    if kind == "draw" and (state.get("held") or any(p.get("holding") for p in state["players"])):
+        return {"held": last["source"], last["source"]: f"{last['source']}-next"}
+    if kind == "swap":
+        return {f"{last['player']}-{last['position']}": "held", "discard": f"{last['player']}-{last['position']}"}
+    if kind == "reject":
+        return {"discard": "held"}
+    return {}
+
+
+def board(
+    state: dict,
+    live: bool = True,
+    events: Sequence[dict] = (),
+    base: str = "/play",
+    hinted: str = "",
+    moves: list[dict] | None = None,
+) -> dict:
+    """Everything the board template draws for one state. ``live``: the person may act
+    (their legal moves become buttons); frames of the computer's turn are not live.
+    ``events``: what happened, marked on the cards it changed. ``moves``: the events
+    whose last move the cards are drawn as making, when not ``events`` (which leave the
+    person's own move out). ``base``: where the moves are posted (a table of people has
+    its own address). ``hinted``: the hint's move (:func:`hint_target`), marked on its
+    card or button."""
+    kinds = legal_kinds(state) if live else {}
+    touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
+    hinted = hinted if live else ""
+    seats = [seat(state, i, live, touched[p["id"]], hinted if i == 0 else "") for i, p in enumerate(state["players"])]
+
+    count = state["stock_count"]
+    stock = Card(
+        label=f"Stock, {count} card{'s' if count != 1 else ''}"
+        if count
+        else "Stock, empty: drawing shuffles the discards into a new stock"
+    )
+    stock.classes.append("stock")
+    if "draw-stock" in kinds:
+        stock.action, stock.param, stock.value = "draw", "source", "stock"
+    suggest(stock, hinted)
+
+    top = state["discard"]["top"]
+    discard = Card(label=f"Discard pile, {card_label(top)}" if top else "Discard pile, empty", card=top)
+    discard.classes.append("pile")
+    if not top:
+        discard.classes.append("empty")
+    if "draw-discard" in kinds:
+        discard.action, discard.param, discard.value = "draw", "source", "discard"
+    suggest(discard, hinted)
+
+    held = None
+    held_by = None
+    if state.get("held"):
+        held = Card(
+            label=f"Your drawn card, {card_label(state['held']['card'])}", card=state["held"]["card"], focusable=True
+        )
+        held_by = "you"
+    else:
+        for player in state["players"]:
+            if player.get("holding") and player["id"] != "you":
+                held = Card(label=f"{owner_name(player)} drawn card, face down")
+                held_by = player["id"]
+                break
+
+    opponents = seats[1:]
+    for seat_, place in zip(opponents, places(len(opponents))):
+        seat_["place"] = place
+    # Names for the view transitions: every card by its place, the moved ones by where they came from.
+    moved = moving_names(state, list(events if moves is None else moves))
+    flipped = {(e.get("player"), e.get("position")) for e in events if e.get("action") == "reveal"}
+    for seat_ in seats:
+        for position, card in enumerate(seat_["cards"]):
+            card.place = f"{seat_['id']}-{position}"
+            card.vt = moved.get(card.place, card.place)
+            if (seat_["id"], position) in flipped:
+                card.classes.append("flipped")
+    for place, card in (("stock", stock), ("discard", discard), ("held", held)):
+        if card is not None:
+            card.place, card.vt = place, moved.get(place, place)
+    if any(e.get("action") == "reshuffle" for e in events):
+        stock.classes.append("reshuffled")
+    for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
+        card.base = base
+    rules = rules_read_again(state["rules"])
+    for card in [discard, held] + [c for s in seats for c in s["cards"]]:
+        if card is not None and card.card:
+            card.points = rules.values[card.card[0]]
+    if state["phase"] in ("hole_over", "match_over"):
+        for seat_, player in zip(seats, state["players"]):
+            seat_["tally"] = tally(player, rules)
+    return {
+        "base": base,
+        "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
+        "opponents": opponents,
+        # The others by where they sit, round the table: (side, seats) for each side taken.
+        "rings": [
+            (side, ring) for side in ("left", "top", "right") if (ring := [s for s in opponents if s["place"] == side])
+        ],
+        "me": seats[0],
+        "stock": stock,
+        "discard": discard,
+        "stock_count": count,
+        "discard_count": state["discard"]["count"],
+        "discards": [card_label(c) for c in state["discard"]["cards"]],
+        "held": held,
+        "held_by": held_by,
+        "reject": "reject" in kinds,
+        "skip": "skip" in kinds,
+        "knock": "knock" in kinds,
+        "next_hole": "next_hole" in kinds,
+        "hinted": hinted if hinted in ("reject", "skip", "knock") else "",
+        "phase": state["phase"],
+        "many": len(seats) > 2,
+        "dealt": any(e.get("action") == "deal" for e in events),
+        "closing": bool(state.get("closing")) and state["phase"] not in ("hole_over", "match_over"),
+    }

@@ -1,0 +1,368 @@
+"""The HTML pages (server-rendered, progressively enhanced with HTMX).
+
+``GET /`` draws the table. Every move is a form posted to ``/play/<command>`` carrying
+the version the page was drawn from (the ``If-Match`` header from HTMX, or a hidden
+``version`` field without JavaScript). With HTMX the answer is the table fragment,
+swapped in place, holding the computer's turn as frames (the table after each of its
+actions) for a small script to show one by one; without JavaScript the answer is a
+redirect back to the table. A refusal keeps the table and says why in the alert area.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from app.golf.rules import RulesError, rules_from_request
+from app.players import LEVELS
+from app.service.errors import Invalid, ServiceError
+from app.service.play.match import MAX_SEED, GolfService
+from app.service.play.match_state import Outcome
+from app.web.charts import line_chart
+from app.web.common import (
+    FlashCookie,
+    answer_move,
+    arrival,
+    back_after_move,
+    browser_id,
+    form_version,
+    now_ms,
+    render_fresh,
+    templates,
+)
+from app.web.dependencies import golf_of, statistics_of
+from app.web.golf import board as tbl
+from app.web.golf import words
+from app.web.golf.rule_options import rules_from_form
+from app.web.golf.view_model import new_game_model, scorecard_model, summary_model, table_context
+from app.web.http.numbers import optional_whole_number, whole_number
+
+router = APIRouter(include_in_schema=False)
+
+FLASH = FlashCookie("golf_flash")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _position(form) -> int:
+    return whole_number(form.get("position"), "Choose a card: the move named no position.")
+
+
+def _render_table(request: Request, outcome: Outcome, status: int = 200, page: bool = False, **options) -> Response:
+    context = {"request": request, "t": table_context(request, outcome, **options), "page": "table"}
+    return render_fresh(request, "table_page.html" if page else "table_fragment.html", context, status)
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@router.get("/", response_class=HTMLResponse)
+def table_page(request: Request):
+    """The table. A visitor coming back to a match left running finds it paused, with
+    the time away not counted; a redirect just after a move (no script) is not a return."""
+    outcome, flash, just_acted = arrival(request, golf_of(request), FLASH)
+    response = _render_table(
+        request,
+        outcome,
+        page=True,
+        returning=not just_acted,
+        flash=flash.get("say"),
+        hint=flash.get("hint"),
+        hinted=flash.get("hinted", ""),
+        message=flash.get("message"),
+    )
+    FLASH.forget(request, response)
+    return response
+
+
+@router.get("/table", response_class=HTMLResponse)
+def table_fragment(request: Request):
+    """The table fragment as it stands (the page asks for it when it comes back into view)."""
+    outcome = golf_of(request).current(browser_id(request))
+    return _render_table(request, outcome, returning=True)
+
+
+COMMANDS = {
+    "reveal",
+    "draw",
+    "swap",
+    "reject",
+    "skip",
+    "knock",
+    "next-hole",
+    "undo",
+    "pause",
+    "resume",
+    "restart",
+    "new",
+    "hint",
+    "daily",
+}
+
+
+def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
+    """The seed, level and rules a New game form asks for, read and checked in full
+    before anything changes: a paused match is resumed only for a game that will be
+    dealt, so a refused form leaves it as it was."""
+    seed = optional_whole_number(
+        form.get("seed"), "The seed must be a whole number, or left empty for a new one.", typed=True, high=MAX_SEED
+    )
+    level = form.get("level") or None
+    if level is not None and level not in LEVELS:
+        raise Invalid("Choose a level: Easy, Medium, Hard or Expert.")
+    rules = rules_from_form(form)
+    try:
+        rules_from_request(rules)
+    except RulesError as error:
+        raise Invalid(f"These rules cannot be played: {error}") from None
+    return seed, level, rules
+
+
+def _unpause(service: GolfService, browser_id: str, version: int | None) -> int | None:
+    """New game and Restart match from a paused table: the service plays nothing while
+    paused, so resume first (the clock starts afresh for the new deal anyway)."""
+    state = service.current(browser_id).state
+    if not state["paused"]:
+        return version
+    return service.resume(browser_id, if_match=version).state["version"]
+
+
+def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, dict]:
+    """Carry out one command for this browser; returns the outcome and render options."""
+    service, browser = golf_of(request), browser_id(request)
+    version = form_version(request, form)
+    options: dict = {}
+    if command in ("reveal", "swap"):
+        move = {"action": command, "position": _position(form)}
+        outcome = service.act(browser, move, if_match=version, frames=True)
+        options["said"] = words.own_move_sentence(move, outcome.state)
+    elif command == "draw":
+        source = form.get("source")
+        if source not in ("stock", "discard"):
+            raise Invalid("Draw from the stock or the discard pile.")
+        move = {"action": "draw", "source": source}
+        outcome = service.act(browser, move, if_match=version, frames=True)
+        options["said"] = words.own_move_sentence(move, outcome.state)
+    elif command in ("reject", "skip", "knock", "next-hole"):
+        outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
+        if command == "next-hole":
+            options["focus"] = "prompt"
+    elif command == "undo":
+        outcome = service.undo(browser, if_match=version)
+        options["said"] = words.undo_sentence(outcome.undone, outcome.state)
+    elif command == "pause":
+        outcome = service.pause(browser, if_match=version)
+        options["focus"] = "resume"
+    elif command == "resume":
+        outcome = service.resume(browser, if_match=version)
+    elif command == "restart":
+        version = _unpause(service, browser, version)
+        outcome = service.restart(browser, if_match=version)
+        options["said"] = "The match starts again from hole 1, with the same deals."
+        options["dealt"] = True
+    elif command == "new":
+        seed, level, rules = _new_game_request(form)
+        version = _unpause(service, browser, version)
+        outcome = service.new_match(browser, seed, level, rules, if_match=version)
+        options["said"] = "A new match is dealt."
+        options["dealt"] = True
+    elif command == "daily":
+        version = _unpause(service, browser, version)
+        name = form.get("name")  # a file, in a multipart form, is no name
+        outcome = service.new_match(
+            browser, if_match=version, daily=True, name=name if isinstance(name, str) and name else None
+        )
+        options["said"] = (
+            "Today's deal is dealt, for practice: it stays off the leaderboard."
+            if outcome.state["practice"]
+            else "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart."
+        )
+        options["dealt"] = True
+    elif command == "hint":
+        advice = service.hint(browser)
+        outcome = service.current(browser)
+        options["hint"] = words.hint_sentence(advice, outcome.state)
+        options["hinted"] = tbl.hint_target(advice.get("action"))
+        options["focus"] = "hint"
+    else:  # pragma: no cover - the route only lets known commands through
+        raise Invalid("Unknown move.")
+    return outcome, options
+
+
+@router.post("/play/away")
+async def away(request: Request):
+    """The page was hidden (navigator.sendBeacon): stop the clock so time away is not counted."""
+    form = await request.form()
+
+    def pause() -> None:
+        try:
+            golf_of(request).pause(browser_id(request), if_match=form_version(request, form))
+        except ServiceError:
+            pass  # already paused, over, or another tab moved on: nothing to stop
+
+    await run_in_threadpool(pause)
+    return Response(status_code=204)
+
+
+@router.post("/play/{command}")
+async def play(request: Request, command: str):
+    if command not in COMMANDS:
+        raise HTTPException(404)
+    return await answer_move(
+        request,
+        lambda: golf_of(request).current(browser_id(request)),
+        lambda form: _perform(request, command, form),
+        _render_table,
+        _back,
+    )
+
+
+def _back(outcome: Outcome, options: dict) -> Response:
+    """Without script: back to the table, with what happened (the computer's moves too)
+    kept for one showing."""
+    told = [s for s, _ in words.narrate(outcome.state.get("events", []), outcome.state)]
+    say = " ".join([options.get("said") or ""] + told).strip()
+    return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint"), "hinted": options.get("hinted")})
+
+
+@router.get("/new", response_class=HTMLResponse)
+def new_game_page(request: Request):
+    """The New game form as a page (the table opens it as a dialog when script runs)."""
+    outcome = golf_of(request).current(browser_id(request))
+    return render_fresh(
+        request, "new_game.html", {"page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()}
+    )
+
+
+@router.get("/scorecard", response_class=HTMLResponse)
+def scorecard_page(request: Request):
+    outcome = golf_of(request).current(browser_id(request))
+    return templates.TemplateResponse(
+        request, "scorecard.html", {"page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()}
+    )
+
+
+@router.get("/summary", response_class=HTMLResponse)
+def summary_page(request: Request):
+    """The match summary as a page (the table opens it as a dialog when script runs)."""
+    outcome = golf_of(request).current(browser_id(request))
+    summary = summary_model(outcome.state)
+    if summary is None:
+        return back_after_move("/", FLASH, {"message": "The match is not over yet: its summary comes at the end."})
+    return templates.TemplateResponse(request, "summary.html", {"page": "summary", "sm": summary, "now_ms": now_ms()})
+
+
+@router.get("/how-to-play", response_class=HTMLResponse)
+def how_to_play(request: Request):
+    return templates.TemplateResponse(request, "how_to_play.html", {"page": "how"})
+
+
+STAT_ROWS = [
+    ("played", "Played"),
+    ("won", "Won"),
+    ("lost", "Lost"),
+    ("abandoned", "Left unfinished (counted as lost)"),
+    ("drawn", "Drawn"),
+    ("win_rate", "Win rate"),
+    ("current_streak", "Current winning streak"),
+    ("best_streak", "Best winning streak"),
+    ("hints_used", "Hints used"),
+    ("actions_taken", "Actions taken"),
+]
+# Totals only compare within one rule set (and one length of match): they are shown there.
+RULES_STAT_ROWS = [
+    ("played", "Played"),
+    ("won", "Won"),
+    ("win_rate", "Win rate"),
+    ("best_total", "Best total"),
+    ("average_total", "Average total"),
+    ("actions_taken", "Actions taken"),
+]
+
+
+def rules_label(key: str) -> str:
+    """``"standard, 9 holes"`` as a heading: ``"Standard, 9 holes"``."""
+    return key[:1].upper() + key[1:]
+
+
+def _stat(key: str, value) -> str:
+    if value is None:
+        return "–"
+    if key == "win_rate":
+        return f"{value * 100:.0f}%"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+SOLITAIRE_STAT_ROWS = [
+    ("played", "Played"),
+    ("won", "Won"),
+    ("abandoned", "Left unfinished"),
+    ("win_rate", "Win rate"),
+    ("average_score", "Average score (cards left)"),
+    ("best_score", "Best score"),
+    ("current_streak", "Current winning streak"),
+    ("best_streak", "Best winning streak"),
+    ("hints_used", "Hints used"),
+]
+
+
+@router.get("/statistics", response_class=HTMLResponse)
+def statistics(request: Request):
+    stats = statistics_of(request).of(browser_id(request))
+    golf, solitaire = stats["golf"], stats["solitaire"]
+    columns = [("All levels", golf)] + [
+        (words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv]) for lv in LEVELS if lv in golf.get("by_level", {})
+    ]
+    rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
+    solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]
+    daily = golf.get("daily") or {}
+    daily_rows = [
+        {"label": label, "value": _stat(key, daily.get(key))} for key, label in STAT_ROWS if key != "hints_used"
+    ]  # no hints in a counted daily deal
+    online = stats.get("online") or {}
+    online_rows = [
+        {"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS if key != "hints_used"
+    ]  # no hints at a table of people
+    rule_sets: list[dict] = []
+    for key, data in golf.get("by_rules", {}).items():
+        label = rules_label(key)
+        recent = data["recent_totals"]
+        rule_sets.append(
+            {
+                "label": label,
+                "id": f"rules-{len(rule_sets) + 1}",
+                "rows": [{"label": text, "value": _stat(name, data.get(name))} for name, text in RULES_STAT_ROWS],
+                "recent": recent,
+                "chart": line_chart(
+                    [("Your total", recent)],
+                    [str(i + 1) for i in range(len(recent))],
+                    f"{label}: your last {len(recent)} finished totals, oldest first",
+                    x_title="Match",
+                )
+                if len(recent) > 1
+                else None,
+            }
+        )
+    return templates.TemplateResponse(
+        request,
+        "stats.html",
+        {
+            "page": "stats",
+            "columns": [name for name, _ in columns],
+            "rows": rows,
+            "played": golf["played"],
+            "rule_sets": rule_sets,
+            "solitaire_rows": solitaire_rows,
+            "solitaire_played": solitaire["played"],
+            "review": stats.get("review"),
+            "online_rows": online_rows,
+            "online_played": online.get("played", 0),
+            "daily_rows": daily_rows,
+            "daily_played": daily.get("played", 0),
+        },
+    )

@@ -1,0 +1,291 @@
+"""The table's view model: what the table page and its fragment draw from a seat's
+view of a match, shared by the match against the computer (:mod:`app.web.golf.pages`) and the
+tables of people (:mod:`app.web.tables.pages`).
+
+The board as it stands, the steps that show the others' replies one at a time (each a
+board, a prompt and what to announce), the scorecard, the summary at the match's end,
+the New game dialog's model and the computer's speed.
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from app.golf.rules import PRESETS
+from app.players import LEVELS
+from app.service.play.match_state import Outcome
+from app.web.charts import line_chart
+from app.web.common import clock_text
+from app.web.golf import board as tbl
+from app.web.golf import words
+from app.web.golf.rule_options import RULE_OPTIONS, all_preset_words
+
+SPEED_COOKIE = "golf_speed"
+LEVEL_ABOUT = {
+    "easy": "a relaxed opponent that misses chances",
+    "medium": "keeps low cards and takes the obvious pairs",
+    "hard": "remembers the cards seen and throws you little you can use",
+    "expert": "the strongest: weighs the cards still unseen before each move",
+}
+PRESET_ABOUT = {
+    "standard": "Standard: six cards in two rows of three, nine holes",
+    "four-card": "Four-card: two rows of two, look at your bottom row once, knock to end",
+    "eight-card": "Eight-card: two rows of four",
+    "nine-card": "Nine-card: three rows of three, three opening reveals, rows match too",
+    "jokers": "Jokers: two jokers worth −2",
+    "no-final-turn": "No final turn: the hole ends as soon as a grid is face up",
+    "optional-flip": "Optional flip: revealing after Discard draw is up to you",
+    "knocking": "Knocking: knock to close the hole",
+    "eighteen-holes": "Eighteen holes",
+}
+SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+SPEEDS = {"slow": 1600, "normal": 900, "fast": 350, "instant": 0}  # milliseconds per computer step
+# The longest the others' replies take to show, whatever the number of seats: at Normal a
+# player waits at most 6 s between turns with eight seats (some 20 steps), so each step
+# gets a share of the round's time when there are many.
+ROUND_MS = {"slow": 9000, "normal": 5200, "fast": 2400, "instant": 0}
+MIN_STEP_MS = 200  # shorter, a card could not be seen gliding
+DEFAULT_SPEED = "normal"
+
+
+def step_delay(speed: str, steps: int) -> int:
+    """Milliseconds between the steps shown after a move: the speed's own pace, quicker
+    when the round has more steps than fit in its time.
+
+    >>> step_delay("normal", 4), step_delay("normal", 20), step_delay("instant", 20)
+    (900, 260, 0)
+    """
+    pace = SPEEDS[speed]
+    if not pace or steps <= 0:
+        return pace
+    return min(pace, max(MIN_STEP_MS, ROUND_MS[speed] // steps))
+
+
+def speed_of(request: Request) -> str:
+    speed = request.cookies.get(SPEED_COOKIE, DEFAULT_SPEED)
+    return speed if speed in SPEEDS else DEFAULT_SPEED
+
+
+def scorecard_model(state: dict) -> dict:
+    players = [{"id": p["id"], "name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]]
+    played = {row["hole"]: row for row in state["scorecard"]}
+    rows = []
+    for hole in range(1, state["holes"] + 1):
+        row = played.get(hole)
+        cells = [
+            {"score": row["scores"].get(p["id"]) if row else None, "total": row["totals"].get(p["id"]) if row else None}
+            for p in players
+        ]
+        rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
+    result = words.match_result_sentence(state) if state["phase"] == "match_over" else None
+    return {
+        "players": players,
+        "rows": rows,
+        "result": result,
+        "caption": "Each completed hole, and the running totals",
+    }
+
+
+def summary_model(state: dict) -> dict | None:
+    """The match's end at a glance: the result, the running totals of every player by
+    hole as a chart, the scorecard, and what it took (actions, hints, time)."""
+    if state["phase"] != "match_over":
+        return None
+    names = {p["id"]: p["name"] for p in state["players"]}
+    series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
+    holes = [str(row["hole"]) for row in state["scorecard"]]
+    return {
+        "result": words.match_result_sentence(state),
+        "chart": line_chart(
+            series,
+            holes,
+            "Running totals by hole: " + "; ".join(f"{name} {line[-1] if line else 0}" for name, line in series),
+            x_title="Hole",
+        ),
+        "scorecard": {**scorecard_model(state), "result": None},  # the result is said above it
+        "actions_taken": state["actions_taken"],
+        "hints_used": state["hints_used"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "version": state["version"],
+        "again": again_fields(state),
+        "replay": state.get("replay"),
+        "daily": state.get("daily"),
+    }
+
+
+def again_fields(state: dict) -> list[tuple[str, str]]:
+    """The New game form's fields that deal a new match of the same level and rules."""
+    rules = state["rules"]
+    name = rules.get("name", "standard")
+    preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
+    fields = [("level", state["level"]), ("preset", preset)]
+    fields += [(o.field, o.encode(rules[o.field])) for o in RULE_OPTIONS if o.field in rules]
+    return fields
+
+
+def new_game_model(state: dict) -> dict:
+    preset = state["rules"].get("name", "standard")
+    return {
+        "version": state["version"],
+        "level": state["level"],
+        "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
+        "preset": preset if preset in PRESETS else "standard",
+        "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
+        "rule_options": RULE_OPTIONS,
+        "preset_words": all_preset_words(),
+        "warn": (
+            "Dealing a new game now counts this unfinished match as a loss."
+            if state["actions_taken"] and state["phase"] != "match_over"
+            else None
+        ),
+    }
+
+
+LINE = "\n"  # the live region shows each sentence as a line of its own
+
+
+def _own_move(events: list[dict]) -> bool:
+    """Whether a step is the person's own move: no one else's events among its own."""
+    return all(e.get("player") in (None, "you") for e in events)
+
+
+def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
+    """The steps to show one at a time (board, prompt, what to announce): the person's
+    own move, so that its cards are seen to move, then each of the others' replies.
+    None at the instant speed, or when one step is all there is: the table as it stands
+    is drawn making that move (:func:`live_board`), and a step before it would show the
+    same board, held back by a step's delay; then also what to announce at once."""
+    state = outcome.state
+    steps = outcome.frames
+    if speed == "instant" or not steps or (len(steps) == 1 and _own_move(steps[0][0])):
+        return [], LINE.join(s for s, _ in words.narrate(state.get("events", []), state))
+    sentences = words.narrate([e for events, _ in steps for e in events], state)
+    if len(steps) == 1:  # another seat's move: told as its step would have told it
+        return [], LINE.join(s for s, _ in sentences)
+    frames, start = [], 0
+    for events, seen in steps:
+        stop = start + len(events)
+        frames.append(
+            {
+                "board": tbl.board(seen, live=False, events=events),
+                "prompt": words.prompt(seen),
+                "say": LINE.join(s for s, i in sentences if start <= i < stop),
+            }
+        )
+        start = stop
+    return frames, ""
+
+
+def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = "/play", hinted: str = "") -> dict:
+    """The board as it stands, its cards drawn as making the last move shown, the
+    person's own when nothing followed it (the state's events leave it out)."""
+    state = outcome.state
+    moves = [e for events, _ in outcome.frames for e in events]
+    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted, moves=moves or None)
+    if frames:
+        # The steps have shown the deal, the flips and the last moves arriving: the board
+        # that follows them shows where everything is without playing any of it again.
+        board["dealt"] = False
+        for seat in [board["me"], *board["opponents"]]:
+            seat["pair_made"] = False  # celebrated in the step that made it
+        for card in tbl.board_cards(board):
+            if "flipped" in card.classes:
+                card.classes.remove("flipped")
+            card.classes.append("settled")
+    return board
+
+
+def table_context(
+    request: Request,
+    outcome: Outcome,
+    *,
+    message: str | None = None,
+    hint: str | None = None,
+    hinted: str = "",
+    returning: bool = False,
+    focus: str = "prompt",
+    flash: str | None = None,
+    said: str | None = None,
+    dealt: bool = False,
+    online: bool = False,
+    watching: bool = False,
+    base: str = "/play",
+) -> dict:
+    """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
+    so its cards are drawn being dealt (a new hole's deal is an event of its own).
+    ``online``: a table of people, whose moves go to ``base`` (it offers no New game
+    dialog and no match summary, and has its own refusals); ``watching``: seen by a
+    spectator. Each part is made once: a table of people sets only what differs."""
+    state = outcome.state
+    speed = speed_of(request)
+    paused = state["paused"]
+    over = state["phase"] == "match_over"
+    frames, say = _frames(outcome, speed)
+    counted = bool(state.get("daily")) and not state.get("practice")  # Undo, Hint and Restart are off
+    say_first = (said or "") if frames else ""
+    if said and not frames:
+        say = LINE.join(filter(None, [said, say]))
+    board = live_board(
+        outcome, frames, live=not watching if online else not paused, base=base, hinted=hinted if hint else ""
+    )
+    board["dealt"] = board["dealt"] or (dealt and not frames)
+    return {
+        "version": state["version"],
+        "phase": state["phase"],
+        "paused": paused,
+        "returning": returning,
+        "running": not paused and not over,
+        "hole": state["hole"],
+        "holes": state["holes"],
+        "level_name": words.LEVEL_NAMES.get(state["level"], state["level"]),
+        "rules_name": state["rules"].get("name", "standard"),
+        "elapsed": state["elapsed_seconds"],
+        "clock": clock_text(state["elapsed_seconds"]),
+        "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
+        "prompt": words.prompt(state, paused=paused, returning=returning),
+        "board": board,
+        "match_over": over,
+        "scorecard": scorecard_model(state),
+        "summary": None if online else summary_model(state),  # a table of people has its own end and Play again
+        "summary_url": "/summary",
+        "new_game": None if online else new_game_model(state),
+        "can_undo": state["can_undo"] and not paused,
+        # A table of people has no pause, hint or restart: it plays on for everyone.
+        "can_pause": not over and not online,
+        "can_hint": not online
+        and not paused
+        and state["phase"] in ("opening", "draw", "place", "flip")
+        and not counted,
+        "daily": state.get("daily"),
+        "counted_daily": counted,
+        "replay": state.get("replay"),
+        "can_restart": not counted and not online,
+        "offers_hint": not counted and not online,
+        "offers_pause": not online,
+        "confirm_restart": not online and bool(state["actions_taken"]) and not over,
+        "hint": hint,
+        "message": message,
+        "frames": frames,
+        "delay": step_delay(speed, len(frames)),
+        "say_first": say_first,
+        "say": say,
+        "flash": flash,
+        "focus": focus,
+        "speed": speed,
+        "speeds": SPEED_NAMES,
+        "review_url": "/review",  # the review of your play; a table of people has its own
+        "refusals": words.refusals(state, online=True, watching=watching)
+        if online
+        else words.refusals(state, paused=paused, returning=returning),
+        # Where the table's moves go, and what a table of people adds: the moves the page
+        # has shown, whose time runs and what the timer did, leaving, and another match.
+        "play_base": base,
+        "form_action": f"{base}/undo" if online else "/play/resume",  # what the form does without a button's own
+        "seen": None,
+        "watching": watching,
+        "timer": None,
+        "notices": [],
+        "next_url": None,
+        "again_action": None,
+        "leave_action": None,
+    }

@@ -1,0 +1,135 @@
+"""A table page's own event stream (``/t/{code}/events``, its ``sse-connect``): the
+JSON API's stream of the table's changes, each event bringing the page its table too,
+drawn from its seat, so that the page need not ask for it after another seat's move.
+
+How the tables it sends are drawn: in a few threads at once, and once for all the pages
+given the same (:class:`StreamDrawing`, one per app).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+
+from app.service.errors import ServiceError
+from app.service.tables.notify import Change
+from app.service.tables.pushes import Pushed
+from app.service.tables.service import TableOutcome
+from app.web.common import browser_id, templates
+from app.web.dependencies import tables_of
+from app.web.golf.view_model import SPEED_COOKIE, speed_of
+from app.web.http.numbers import query_number
+from app.web.tables.pages import online_context, seen_of
+from app.web.tables.stream import table_events, version_of
+
+router = APIRouter(include_in_schema=False)
+
+
+def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> str:
+    """The table fragment's HTML, as ``app.web.tables.pages`` answers it to a refresh."""
+    t = online_context(request, view, shown=shown)
+    return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
+
+
+# The tables that streams send are drawn in at most this many threads at once. Each
+# drawing is a millisecond or two of the interpreter's own work, so more threads only
+# wait on each other for it: forty (anyio's default), one for each stream told of a move
+# at 100 busy tables, held up the event loop and every other page with them.
+STREAM_DRAWERS = 4
+DRAWINGS_KEPT = 256
+
+
+@dataclass
+class _Drawing:
+    """One fragment, drawn by the first stream that needs it while the others wait."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    html: str | None = None
+
+
+class StreamDrawing:
+    """How an app draws the tables its pages' streams send: in at most
+    :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
+    page of one seat, or every spectator's, is given one outcome of a change:
+    :meth:`TablePushes.pushed`), so that a client opening many streams at a table costs
+    one drawing a change. Made in the app's event loop (its lifespan)."""
+
+    def __init__(self) -> None:
+        self.threads = anyio.CapacityLimiter(STREAM_DRAWERS)
+        self._drawings: OrderedDict[tuple, _Drawing] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def once(self, request: Request, pushed: Pushed) -> str:
+        assert pushed.outcome is not None
+        key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
+        with self._lock:
+            drawing = self._drawings.get(key)
+            if drawing is None:
+                drawing = self._drawings[key] = _Drawing()
+                while len(self._drawings) > DRAWINGS_KEPT:
+                    self._drawings.popitem(last=False)
+        with drawing.lock:
+            if drawing.html is None:
+                drawing.html = fragment_html(request, pushed.outcome, pushed.drawn_from)
+            return drawing.html
+
+
+@router.get("/t/{code}/events")
+async def page_events(request: Request, code: str):
+    """The table's event stream as its page opens it (``sse-connect``): the JSON API's
+    stream (``/api/tables/{code}/events``), each change's event carrying the page its
+    fragment too (the data's lines after the JSON's), so that the page need not ask for
+    it (``/t/{code}/table``): drawn for a page that shows version ``drawn_from``, its
+    steps timed by the computer speed of the ``speed`` cookie as the stream opened.
+
+    The page opens it with the version and the number of actions it shows (``shown``,
+    ``seen``); the stream then follows what it sent. The page of the seat that made the
+    change has it already from its answer: its event carries only the version. A page
+    showing another version than ``drawn_from`` (its own move under way, a stream that
+    has opened again) or another speed asks as before."""
+    service, browser = tables_of(request), browser_id(request)
+    drawing: StreamDrawing = request.app.state.stream_drawing
+    shown = query_number(request.query_params.get("shown"), default=-1)
+    seen = seen_of(request)
+
+    def tell(opened: int):
+        # What the page shows, as far as this stream knows: what it sent last.
+        page_version, page_moves = (shown if shown >= 0 else opened), seen
+
+        def draw(change: Change, quick: bool = False) -> tuple[dict, str | None] | None:
+            nonlocal page_version, page_moves
+            told = version_of(change)
+            try:
+                pushed = service.pushes.pushed(browser, code, change, page_version, page_moves, quick=quick)
+            except ServiceError:  # the store out of reach, the table gone: the page asks itself
+                return told, None
+            if pushed is None:  # more than a lookup, which quick forbade
+                return None
+            page_version, page_moves = pushed.version, pushed.moves
+            told["version"] = max(change.version, pushed.version)
+            if pushed.outcome is None:
+                return told, None
+            # The computer speed the steps are timed by, as the stream's request said it:
+            # a page whose person has chosen another since asks instead.
+            told.update(drawn_from=pushed.drawn_from, speed=request.cookies.get(SPEED_COOKIE, ""))
+            return told, drawing.once(request, pushed)
+
+        async def push(change: Change) -> tuple[dict, str | None]:
+            # The mover's own page, and a page that shows the table as it stands, are told
+            # the version alone: found here, on the event loop, in a lookup, without the
+            # hop to a worker thread and back. A table to make, or a change to read, goes
+            # to a thread. (Drawn on the loop, the other seats' tables held up the mover's
+            # own answer, which the loop sends: at one table of four it came twice as late.)
+            drawn = draw(change, quick=True)
+            if drawn is None:
+                drawn = await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
+            assert drawn is not None  # only a quick draw gives up
+            return drawn
+
+        return push
+
+    return await table_events(request, service, browser, code, tell)

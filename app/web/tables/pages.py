@@ -1,0 +1,390 @@
+"""The pages of online tables: make a table, join it by its link, wait for the seats
+to fill, play together, watch.
+
+``/t/{code}`` is the table's page. Each person sees it from their own seat (a visitor
+without one as a spectator), drawn with the single-player table's own templates
+(``_table.html``, ``_board.html``) and models (``app.web.golf.board``, ``table_words``). The
+page listens to its own event stream (``/t/{code}/events``, through the htmx SSE
+extension: :mod:`app.web.tables.page_stream`), whose events bring it its fragment after
+another seat's move; it fetches the fragment (``/t/{code}/table``) when an event brings
+none it can draw. The fragment tells
+and shows step by step what the others did since the page last drew it (``seen``: the
+number of actions then). Moves are forms posted to
+``/t/{code}/play/<command>``, answered like the single-player page's: the fragment with
+HTMX, a redirect back without script.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from app.players import LEVELS
+from app.service.errors import Invalid, ServiceError, Unavailable
+from app.service.play.match_state import Frame, Outcome
+from app.service.play.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
+from app.service.tables.room import TIMER_SECONDS
+from app.service.tables.service import TableOutcome, TableService
+from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
+from app.web.dependencies import tables_of
+from app.web.golf import words
+from app.web.golf.rule_options import rules_from_form
+from app.web.golf.view_model import LINE, new_game_model, table_context
+from app.web.http.numbers import optional_whole_number, query_number, whole_number
+from app.web.http.refusals import status_of
+
+router = APIRouter(include_in_schema=False)
+# What a table's open pages ask most, a refresh after each move and each move itself, in a
+# router of its own that the app tries first (see app/main.py).
+live_router = APIRouter(include_in_schema=False)
+templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
+
+MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
+SEAT_KINDS = ("open", *LEVELS)
+NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
+URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
+TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
+
+
+def _redirect(path: str) -> RedirectResponse:
+    return RedirectResponse(path, status_code=303)
+
+
+# --------------------------------------------------------------------------- make a table
+
+
+def make_table_model(form=None, message: str | None = None) -> dict:
+    """The make-table form: the New game form's rules, then the seats, the name, the timer."""
+    form = form or {}
+    rules_form = new_game_model(
+        {
+            "version": 0,
+            "level": None,
+            "rules": {"name": form.get("preset", "standard")},
+            "actions_taken": 0,
+            "phase": "draw",
+        }
+    )
+    rules_form.update(levels=[], players_choices=[], seed=False, warn=None)
+    seats = min(max(query_number(form.get("seat_count"), default=4), 2), 8)
+    return {
+        "ng": rules_form,
+        "message": message,
+        "name": form.get("name", "Friday golf"),
+        "host_name": form.get("host_name", ""),
+        "seat_count": seats,
+        "seat_choices": [(n, f"{n} seats") for n in range(2, 9)],
+        "seat_rows": [{"seat": s, "kind": form.get(f"seat_{s}", "open")} for s in range(1, 8)],
+        "kinds": [("open", "Open for a person")] + [(lv, f"Computer, {words.LEVEL_NAMES[lv]}") for lv in LEVELS],
+        "timer": form.get("timer_seconds", ""),
+        "timers": TIMER_CHOICES,
+        "name_length": NAME_LENGTH,
+        "table_name_length": TABLE_NAME_LENGTH,
+    }
+
+
+@router.get("/tables/new", response_class=HTMLResponse)
+def make_table_page(request: Request):
+    return render_fresh(request, "table_online_new.html", {"page": "friends", "m": make_table_model()})
+
+
+def _new_table_request(form) -> dict:
+    count = whole_number(form.get("seat_count"), "Choose the number of seats: 2 to 8.", low=2, high=8)
+    seats = ["host"]
+    for seat in range(1, count):
+        kind = form.get(f"seat_{seat}") or "open"
+        if kind not in SEAT_KINDS:
+            raise Invalid(f"Seat {seat + 1} is open for a person or a computer player of a level.")
+        seats.append(kind)
+    rules = rules_from_form(form)
+    rules.pop("players", None)
+    timer = optional_whole_number(
+        form.get("timer_seconds"),
+        f"The turn timer is off or {TIMER_SECONDS[0]} to {TIMER_SECONDS[1]} seconds.",
+        low=TIMER_SECONDS[0],
+        high=TIMER_SECONDS[1],
+    )
+    return {
+        "name": form.get("name") or "",
+        "rules": rules,
+        "seats": seats,
+        "host_name": form.get("host_name") or "",
+        "timer_seconds": timer,
+    }
+
+
+@router.post("/tables")  # the path the rate limit on new tables counts
+async def make_table(request: Request):
+    return await run_in_threadpool(_make_table, request, await request.form())
+
+
+def _make_table(request: Request, form: FormData) -> Response:
+    try:
+        table = tables_of(request).create(browser_id(request), **_new_table_request(form)).table
+    except Unavailable:
+        raise
+    except ServiceError as refusal:
+        return render_fresh(
+            request,
+            "table_online_new.html",
+            {"page": "friends", "m": make_table_model(form, refusal.message)},
+            status_of(refusal),
+        )
+    return _redirect(f"/t/{table['code']}")
+
+
+# --------------------------------------------------------------------------- the table's page
+
+
+def _stamp(table: dict) -> str:
+    """The stamp (:func:`app.service.tables.service.page_stamp`) of the table as the page draws it."""
+    return page_stamp(table["version"], [s["connected"] for s in table["seats"]], table["next"])
+
+
+def _seat_words(seat: dict) -> str:
+    if seat["kind"] == "open":
+        return "waiting for a person"
+    if seat["kind"] == "computer":
+        level = words.LEVEL_NAMES.get(seat["level"], seat["level"])
+        # A computer's name says its level (app.service.play.table_record.name_computers).
+        return "computer player" if not seat["left"] else f"left: a computer player ({level}) plays on"
+    return "connected" if seat["connected"] else "not connected"
+
+
+def _result_sentence(state: dict) -> str:
+    """The match's result for anyone at the table, seated or watching."""
+    if state.get("result") is not None:
+        return words.match_result_sentence(state)
+    totals = state["totals"]
+    best = min(totals.values())
+    names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
+    if len(names) > 1:
+        return f"{' and '.join(names)} share the lowest total, {best}"
+    return f"{names[0]} won the match with {best}"
+
+
+def _timer_words(table: dict) -> dict | None:
+    if table["seconds_left"] is None or table["match"] is None:
+        return None
+    waiting = [
+        p["name"] for p in table["match"]["players"] if p["kind"] == "person" and p["id"] in _to_act(table["match"])
+    ]
+    mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or (
+        table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"])
+    )
+    return {
+        "seconds": table["seconds_left"],
+        "who": "you" if mine else (", ".join(waiting) or "the table"),
+        "urgent_from": URGENT_SECONDS,
+        "urgent_say": words.timer_urgent_sentence(URGENT_SECONDS) if mine else "",
+    }
+
+
+def _to_act(match: dict) -> set[str]:
+    turn = match.get("turn")
+    return {turn} if turn else set()
+
+
+def online_context(
+    request: Request,
+    view: TableOutcome,
+    *,
+    message: str | None = None,
+    said: str | None = None,
+    focus: str = "prompt",
+    shown: int | None = None,
+) -> dict:
+    """The table fragment's model: the single-player table's, with what differs at a
+    table of people (no pause, restart, new game or hint; undo by the table's rules; the
+    seats' names and connections; the timer; leave; another match)."""
+    table = view.table
+    code = table["code"]
+    base = f"/t/{code}"
+    context = {
+        "code": code,
+        "name": table["name"],
+        "status": table["status"],
+        "you": table["you"],
+        "is_host": table["you"] == table["host"],
+        "host_seat": table["host"],
+        "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
+        "moves": view.moves,
+        "stamp": _stamp(table),
+        "version": table["version"],
+        "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
+        "link": str(request.base_url).rstrip("/") + base,
+        "base": base,
+        "message": message,
+        "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
+        "open_seats": any(s["kind"] == "open" for s in table["seats"]),
+    }
+    if table["status"] == "waiting":
+        return context
+    connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
+
+    def with_connections(seen: dict) -> dict:
+        # A copy: the outcome is shared (every page of a seat is sent one) and its last
+        # step's players are the table's own.
+        return {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]}
+
+    match = with_connections(table["match"])
+    match["events"] = view.events
+    frames = [Frame(events, with_connections(seen)) for events, seen in view.frames]
+    outcome = Outcome(match, frames)
+    watching = table["you"] is None
+    t = table_context(
+        request, outcome, message=message, focus=focus, said=said, online=True, watching=watching, base=f"{base}/play"
+    )
+    over = match["phase"] == "match_over"
+    t.update(context)
+    t.update(
+        seen=view.moves,
+        next_url=f"/t/{table['next']}" if table["next"] else None,
+        again_action=f"{base}/again" if over and not watching and not table["next"] else None,
+        leave_action=f"{base}/leave" if table["status"] == "playing" and not watching else None,
+        review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
+        timer=_timer_words(table),
+        # The latest of what the timer did replaces the one before: they do not pile up.
+        notices=[
+            n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS
+        ][-1:],
+    )
+    if over:
+        t["prompt"] = _result_sentence(match) + "."
+        t["scorecard"]["result"] = _result_sentence(match)
+    elif match["phase"] == "hole_over" and not match["legal"]:
+        t["prompt"] = words.hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
+    elif watching:
+        turn = match.get("turn")
+        names = {p["id"]: p["name"] for p in match["players"]}
+        t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
+    if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
+        # A line of its own after what was told (nothing is, once steps have told it).
+        t["say"] = LINE.join(filter(None, [t["say"], "Your turn."]))
+    if shown is not None:  # what the timer did since the page was drawn is told too
+        news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
+        t["say"] = f"{news} {t['say']}".strip()
+    return t
+
+
+def _render(request: Request, view: TableOutcome, status: int = 200, page: bool = False, **options) -> Response:
+    t = online_context(request, view, **options)
+    name = "table_online.html" if page else "table_fragment.html"
+    return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
+
+
+def seen_of(request: Request, form=None) -> int | None:
+    """The number of actions the page showed (``seen``), from its form or its query; None if it names none."""
+    raw = (form or {}).get("seen") if form is not None else request.query_params.get("seen")
+    return query_number(raw, default=-1) if raw is not None else None
+
+
+@router.get("/t/{code}", response_class=HTMLResponse)
+def table_page(request: Request, code: str):
+    view = tables_of(request).since(browser_id(request), code, None)
+    return _render(request, view, page=True)
+
+
+@live_router.get("/t/{code}/table", response_class=HTMLResponse)
+def table_fragment(request: Request, code: str):
+    """The fragment from the caller's seat, with what happened since ``seen``; nothing
+    (204) when the page already shows the table as it stands (``stamp``), found before
+    anything is restored or drawn."""
+    view = tables_of(request).refresh(
+        browser_id(request), code, seen_of(request), request.query_params.get("stamp") or None
+    )
+    if view is None:
+        return Response(status_code=204)
+    shown = query_number(request.query_params.get("shown"), default=-1)
+    return _render(request, view, shown=shown if shown >= 0 else None)
+
+
+async def _answer(request: Request, code: str, perform) -> Response:
+    """A change posted from the page, answered as every game's pages answer a move
+    (:func:`app.web.common.answer_move`): from the change's own outcome (the steps it
+    played, made in its transaction), the fragment with HTMX, a redirect back to the page
+    without script; a refusal draws the table as it stands with its reason. Only a page
+    that was behind when it posted (it had not yet drawn another seat's move) is drawn
+    from a fresh read, so that it is shown those moves too."""
+    service, browser = tables_of(request), browser_id(request)
+    form = await request.form()
+    seen = seen_of(request, form)
+
+    def performed(form: FormData) -> tuple[TableOutcome, dict]:
+        outcome, said = perform(service, browser, form)
+        if seen is not None and seen != outcome.read_moves:
+            outcome = service.since(browser, code, seen)
+        try:
+            shown = form_version(request, form)
+        except Invalid:
+            shown = None
+        return outcome, {"said": said, "shown": shown}
+
+    return await answer_move(
+        request,
+        lambda: service.since(browser, code, seen),
+        performed,
+        _render,
+        lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"),
+    )
+
+
+@live_router.post("/t/{code}/play/{command}")
+async def play(request: Request, code: str, command: str):
+    if command not in MOVES:
+        raise HTTPException(404)
+
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, str | None]:
+        version = form_version(request, form)
+        if command == "undo":
+            return service.undo(browser, code, if_match=version), "Your last move was taken back."
+        if command in ("reveal", "swap"):
+            action = {
+                "action": command,
+                "position": whole_number(form.get("position"), "Choose a card: the move named no position."),
+            }
+        elif command == "draw":
+            action = {"action": "draw", "source": form.get("source")}
+        else:
+            action = {"action": command.replace("-", "_")}
+        return service.act(browser, code, action, if_match=version), None
+
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/join")
+async def join(request: Request, code: str):
+    form = await request.form()
+    name = form.get("name")  # a file, in a multipart form, is no name
+    await run_in_threadpool(tables_of(request).join, browser_id(request), code, name if isinstance(name, str) else "")
+    return _redirect(f"/t/{code}")
+
+
+@router.post("/t/{code}/seats/{seat}")
+async def set_seat(request: Request, code: str, seat: int):
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
+        return service.set_seat(browser, code, seat, form.get("kind") or ""), None
+
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/start")
+async def start(request: Request, code: str):
+    def perform(service: TableService, browser: str, form) -> tuple[TableOutcome, None]:
+        return service.start(browser, code, form.get("fill") or None), None
+
+    return await _answer(request, code, perform)
+
+
+@router.post("/t/{code}/leave")
+def leave(request: Request, code: str):
+    tables_of(request).leave(browser_id(request), code)
+    return _redirect(f"/t/{code}")
+
+
+@router.post("/t/{code}/again")
+def again(request: Request, code: str):
+    table = tables_of(request).again(browser_id(request), code).table
+    return _redirect(f"/t/{table['next']}")
