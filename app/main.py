@@ -27,7 +27,8 @@ from app.service.tables.service import TableService, sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api_docs
-from app.web.golf import api, pages
+from app.web.golf import api as golf_api
+from app.web.golf import pages as golf_pages
 from app.web.http import health, refusals
 from app.web.http.caching import StaticCacheMiddleware
 from app.web.http.head import HeadAsGetMiddleware
@@ -37,17 +38,17 @@ from app.web.http.origin import CrossSiteMiddleware
 from app.web.http.rate_limits import RateLimitMiddleware
 from app.web.http.session import BrowserSessionMiddleware
 from app.web.http.stream_limits import StreamCapMiddleware
-from app.web.replays import api as replay_api
+from app.web.replays import api as replays_api
 from app.web.replays import daily_api, daily_pages
-from app.web.replays import pages as replay_pages
+from app.web.replays import pages as replays_pages
 from app.web.review import api as review_api
 from app.web.review import pages as review_pages
-from app.web.scorekeeper import calculator_api as score_api
-from app.web.scorekeeper import calculator_pages as score_pages
+from app.web.scorekeeper import calculator_api, calculator_pages
 from app.web.scorekeeper import pages as scorekeeper_pages
+from app.web.solitaire import api as solitaire_api
 from app.web.solitaire import pages as solitaire_pages
 from app.web.tables import api as tables_api
-from app.web.tables import page_stream as table_page_stream
+from app.web.tables import page_stream as tables_page_stream
 from app.web.tables import pages as tables_pages
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
@@ -91,7 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         if settings.reviews_ahead:
             app.state.tables.on_hole_scored = reviews.table_hole_scored
-        app.state.stream_drawing = table_page_stream.StreamDrawing()
+        app.state.stream_drawing = tables_page_stream.StreamDrawing()
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
@@ -165,22 +166,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the routers of every move and refresh come first (no path of one is another's), a
     # table page's refresh and moves first of all.
     app.include_router(tables_pages.live_router)
-    app.include_router(table_page_stream.router)
-    app.include_router(api.router)
+    app.include_router(tables_page_stream.router)
+    app.include_router(golf_api.router)
     app.include_router(tables_api.router)
     app.include_router(tables_pages.router)
-    app.include_router(pages.router)
+    app.include_router(golf_pages.router)
     app.include_router(health.router)
     app.include_router(review_api.router)
-    app.include_router(replay_api.router)
+    app.include_router(replays_api.router)
     app.include_router(daily_api.router)
-    app.include_router(api.solitaire_router)
+    app.include_router(solitaire_api.router)
     app.include_router(review_pages.router)
     app.include_router(solitaire_pages.router)
-    app.include_router(score_api.router)
-    app.include_router(score_pages.router)
+    app.include_router(calculator_api.router)
+    app.include_router(calculator_pages.router)
     app.include_router(scorekeeper_pages.router)
-    app.include_router(replay_pages.router)
+    app.include_router(replays_pages.router)
     app.include_router(daily_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # FastAPI's own way to change the schema it serves is to replace app.openapi.

@@ -10,41 +10,14 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Request
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.exceptions import HTTPException
 
 from app.players import Level
-from app.service.errors import Invalid
 from app.service.play.match import MAX_SEED
 from app.web.common import browser_id
-from app.web.dependencies import BrowserId, Service, Solitaire, Version, golf_of, statistics_of
-from app.web.golf.api_models import STRICT
+from app.web.dependencies import BrowserId, Service, Version, golf_of, statistics_of
 from app.web.golf.move_routes import Play, add_move_routes
-
-
-class JSONRoute(APIRoute):
-    """A route whose unreadable JSON body is a malformed request like any other (422).
-
-    Python's JSON reader refuses an integer of over 4,300 digits and nesting deeper
-    than its recursion limit with errors FastAPI does not take for bad JSON, so it
-    would answer a bare 400 of its own."""
-
-    def get_route_handler(self):
-        handle = super().get_route_handler()
-
-        async def handler(request: Request):
-            try:
-                return await handle(request)
-            except HTTPException as error:
-                if error.status_code == 400 and isinstance(error.__cause__, (ValueError, RecursionError)):
-                    raise Invalid(
-                        "The body is not JSON that can be read: a number too long or nesting too deep."
-                    ) from None
-                raise
-
-        return handler
-
+from app.web.http.json_api import REFUSALS, JSONRoute
 
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
@@ -111,13 +84,6 @@ class NewMatch(BaseModel):
 class Hint(BaseModel):
     action: dict[str, Any]
     reason: str
-
-
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    409: {"description": "Not allowed now (the detail says why); nothing changed."},
-    412: {"description": "If-Match names an older version; nothing changed."},
-    422: {"description": "A malformed request; nothing changed."},
-}
 
 
 def state(outcome) -> JSONResponse:
@@ -193,87 +159,3 @@ def hint(service: Service, browser_id: BrowserId):
 @router.get("/stats", summary="Statistics of this browser")
 def stats(request: Request, browser_id: BrowserId):
     return statistics_of(request).of(browser_id)
-
-
-# --------------------------------------------------------------------------- solitaire
-
-solitaire_router = APIRouter(prefix="/api/solitaire", tags=["solitaire"], route_class=JSONRoute)
-
-
-class SolitaireState(BaseModel):
-    """The solitaire deal as you see it (the stock's order is never sent, only its size)."""
-
-    model_config = ConfigDict(extra="allow")
-    version: int
-    seed: int
-    tableau: list[list[str]]
-    stock_count: int
-    foundation: dict[str, Any]
-    phase: Literal["playing", "won", "stuck"]
-    score: int
-    moves: int
-    can_undo: bool
-    playable: list[int]
-
-
-class NewDeal(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seed: int | None = Field(None, ge=0, le=2**53 - 1, description="The deal number; the same number, the same deal.")
-    winnable_only: bool | None = Field(None, description="Deal only deals the solver has proved winnable.")
-    rules: dict[str, bool] | None = Field(
-        None,
-        description='Options: {"any_time": bool, "queens_on_kings": bool, "wrap": bool}; default the game as written.',
-    )
-
-
-class Pile(BaseModel):
-    model_config = STRICT
-    pile: int = Field(ge=0, le=6, description="0 is the leftmost pile.")
-
-
-def deal_state(state: dict) -> JSONResponse:
-    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
-
-
-@solitaire_router.get("", response_model=SolitaireState, summary="The current deal (dealt if none)")
-def get_deal(service: Solitaire, browser_id: BrowserId):
-    return deal_state(service.current(browser_id))
-
-
-@solitaire_router.post("/new", response_model=SolitaireState, responses=REFUSALS, summary="A new deal")
-def new_deal(
-    service: Solitaire, browser_id: BrowserId, version: Version, body: Annotated[NewDeal | None, Body()] = None
-):
-    body = body or NewDeal()
-    return deal_state(service.new(browser_id, body.seed, body.winnable_only, body.rules, if_match=version))
-
-
-@solitaire_router.post(
-    "/restart", response_model=SolitaireState, responses=REFUSALS, summary="The same deal from the start"
-)
-def restart_deal(service: Solitaire, browser_id: BrowserId, version: Version):
-    return deal_state(service.restart(browser_id, if_match=version))
-
-
-@solitaire_router.post(
-    "/play", response_model=SolitaireState, responses=REFUSALS, summary="Move a pile's top card to the foundation"
-)
-def play_pile(body: Pile, service: Solitaire, browser_id: BrowserId, version: Version):
-    return deal_state(service.play(browser_id, body.pile, if_match=version))
-
-
-@solitaire_router.post(
-    "/draw", response_model=SolitaireState, responses=REFUSALS, summary="Turn the next stock card onto the foundation"
-)
-def draw_stock(service: Solitaire, browser_id: BrowserId, version: Version):
-    return deal_state(service.draw(browser_id, if_match=version))
-
-
-@solitaire_router.post("/undo", response_model=SolitaireState, responses=REFUSALS, summary="Take back the last move")
-def undo_move(service: Solitaire, browser_id: BrowserId, version: Version):
-    return deal_state(service.undo(browser_id, if_match=version))
-
-
-@solitaire_router.get("/hint", summary="The best next move, or that the deal cannot be won from here")
-def solitaire_hint(service: Solitaire, browser_id: BrowserId):
-    return service.hint(browser_id)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.golf.scoring import apply_going_out_penalty, points_text
 from app.service.scorekeeper.calculator import calculate, rules_for
-from app.web.golf.api import JSONRoute
+from app.web.http.json_api import JSONRoute
 
 router = APIRouter(prefix="/api", tags=["score"], route_class=JSONRoute)
 

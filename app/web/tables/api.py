@@ -18,8 +18,8 @@ from app.players import LEVELS, Level
 from app.service.tables.notify import Change
 from app.web.common import browser_id
 from app.web.dependencies import BrowserId, Tables, Version, tables_of
-from app.web.golf.api import REFUSALS, JSONRoute
 from app.web.golf.move_routes import Play, add_move_routes
+from app.web.http.json_api import REFUSALS, JSONRoute
 from app.web.tables.stream import table_events, version_of
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
