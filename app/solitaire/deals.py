@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from app.cards import RANKS, STANDARD_DECK, SUITS
-from app.solitaire.game import Position
+from app.solitaire.position import Position
 
 PILES, PILE_SIZE = 7, 5
 MAX_DEAL = 2**63 - 1  # any number a person can type is fine; this keeps it an integer

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from app.cards import card_name, rank_value
+from app.solitaire.deals import deal
+from app.solitaire.position import Position
 from app.solitaire.rules import SolitaireRules
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
@@ -45,31 +47,6 @@ Move = Play | Draw
 
 class IllegalMove(ValueError):
     """A move the rules do not allow here; the message says why, for a person."""
-
-
-@dataclass(frozen=True)
-class Position:
-    """Cards on the table. Piles and the foundation list cards bottom to top (the last
-    one is the one that can be played, or the one showing); the stock lists the next
-    card to turn first."""
-
-    tableau: tuple[tuple[str, ...], ...]
-    stock: tuple[str, ...]
-    foundation: tuple[str, ...]
-
-    @property
-    def top(self) -> str:
-        """The card showing on the foundation."""
-        return self.foundation[-1]
-
-    @property
-    def cards_left(self) -> int:
-        """Cards still in the piles: the player's score when the game ends."""
-        return sum(len(pile) for pile in self.tableau)
-
-    def cards(self) -> list[str]:
-        """Every card of the position, wherever it lies (for checks and tests)."""
-        return [card for pile in self.tableau for card in pile] + list(self.stock) + list(self.foundation)
 
 
 def playable_piles(position: Position, rules: SolitaireRules) -> tuple[int, ...]:
@@ -165,8 +142,6 @@ class Game:
     @cached_property
     def start(self) -> Position:
         """The position as dealt."""
-        from app.solitaire.deals import deal  # deals imports this module
-
         return deal(self.seed)
 
     @cached_property

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.solitaire.deals import BoardFormatError, board_text, deal, parse_board
-from app.solitaire.game import Position
+from app.solitaire.position import Position
 
 ROOT = Path(__file__).resolve().parents[2]
 

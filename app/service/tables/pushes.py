@@ -15,16 +15,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from app.golf.engine import GolfState
 from app.golf.events import Event
+from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import moves_at, seat_of
 from app.service.tables.notify import Change
 from app.store.tables import TableRecord
-
-if TYPE_CHECKING:
-    from app.service.tables.service import TableOutcome, TableService
 
 # How many of this process's latest changes are kept for their streams. A change's
 # streams take it within milliseconds; one no longer kept is read from the database,
@@ -46,6 +44,20 @@ class Written:
     connected: frozenset[int]
     read_moves: int
     steps: tuple[tuple[list[Event], GolfState], ...]
+
+
+class TableReads(Protocol):
+    """What the pushes ask of the table's service (:class:`app.service.tables.service.TableService`,
+    which makes its pushes and hands itself to them: the service calls the pushes, and the
+    pushes know the service only by these reads)."""
+
+    def read_with_connected(self, code: str) -> tuple[TableRecord, set[int]]: ...
+
+    def outcome_since(
+        self, record: TableRecord, connected: set[int], browser_id: str, seen: int | None
+    ) -> TableOutcome: ...
+
+    def outcome_of_written(self, written: Written, browser_id: str) -> TableOutcome: ...
 
 
 @dataclass
@@ -78,7 +90,7 @@ class Pushed:
 class TablePushes:
     """The changes of ``service``'s tables as this process's page streams send them."""
 
-    def __init__(self, service: TableService):
+    def __init__(self, service: TableReads):
         self.service = service
         self._reads: OrderedDict[tuple[str, int], SharedRead] = OrderedDict()
         self._written: OrderedDict[tuple[str, int], Written] = OrderedDict()

@@ -12,30 +12,65 @@ wins. A computer's turn is thought out beforehand in a process of its own.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 
 from app.golf.actions import NextHole, log_entry, parse_log_entry
 from app.golf.engine import GolfState, Phase
 from app.golf.events import Event
 from app.service.common import in_transaction
 from app.service.errors import Stale
+from app.service.play.match_state import TableOutcome
 from app.service.play.turn_process import TurnProcess, computer_turn
+from app.service.tables.streams import OpenStreams
 from app.service.worker_process import WorkerClosed
 from app.store import tables as table_store
 from app.store.tables import TableRecord
-
-if TYPE_CHECKING:
-    from app.service.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
 
 
+T = TypeVar("T")
+
+
+class TablePlay(Protocol):
+    """What a timeout asks of the table's service (:class:`app.service.tables.service.TableService`,
+    which makes its timeouts and hands itself to them: the service calls the timeouts, and
+    the timeouts know the service only by these parts of its loop)."""
+
+    engine: Engine
+    streams: OpenStreams
+    now: Callable[[], int]
+
+    def _read(self, work: Callable[[Connection], T]) -> T: ...
+
+    def _load(self, connection: Connection, code: str) -> tuple[TableRecord, GolfState]: ...
+
+    def _keep(self, record: TableRecord, state: GolfState) -> None: ...
+
+    def _seed(self, record: TableRecord) -> int: ...
+
+    def _notice(self, record: TableRecord, seat: int | None, message: str) -> None: ...
+
+    def _run(
+        self,
+        browser_id: str | None,
+        code: str,
+        if_match: int | None,
+        change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+        *,
+        computers: bool = True,
+        own_deadline: bool = False,
+        strict: bool = False,
+    ) -> TableOutcome: ...
+
+
 class TableTimeouts:
-    def __init__(self, tables: TableService, stand_in_level: str, away_seconds: float, thinker: TurnProcess):
+    def __init__(self, tables: TablePlay, stand_in_level: str, away_seconds: float, thinker: TurnProcess):
         self.tables = tables
         self.stand_in_level = stand_in_level  # plays for a person who left or ran out of time
         # Every person away this long: the turn timer stops and the table waits for them.
