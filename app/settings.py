@@ -19,7 +19,8 @@ def default_data_dir() -> Path:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="GOLF_")
+    # The docstring under each setting is its description, shown by `python -m app --help`.
+    model_config = SettingsConfigDict(env_prefix="GOLF_", use_attribute_docstrings=True)
 
     data_dir: Path = Field(default_factory=default_data_dir)
     """Where the SQLite database lives; a relative path is resolved once, at start-up."""
@@ -36,6 +37,7 @@ class Settings(BaseSettings):
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
 
     default_level: str = "medium"
+    """The computer's level for a browser that has not chosen one (easy, medium, hard, expert)."""
 
     session_keep_days: float = Field(400, ge=0)
     """How long a session that acted (a match or deal played, statistics) is kept after
@@ -87,15 +89,25 @@ class Settings(BaseSettings):
     # Each limit is ``<count>/<period>`` (``limits`` notation, e.g. ``120/minute``),
     # counted over a moving window, once per browser session and once per client address.
     rate_limit_actions: str = "240/minute"  # a quick solitaire player makes 2 moves a second
+    """Moves (any state-changing request) per browser session."""
     rate_limit_actions_per_address: str = "1200/minute"
+    """Moves per client address."""
     rate_limit_hints: str = "30/minute"
+    """Hints per browser session."""
     rate_limit_hints_per_address: str = "120/minute"
+    """Hints per client address."""
     rate_limit_tables: str = "10/minute"
+    """New tables per browser session."""
     rate_limit_tables_per_address: str = "30/minute"
+    """New tables per client address."""
     rate_limit_streams: str = "60/minute"  # a page opens its table's stream once, and again after a network blip
+    """Openings of a table's live event stream per browser session."""
     rate_limit_streams_per_address: str = "300/minute"
+    """Openings of a table's live event stream per client address."""
     rate_limit_reads: str = "600/minute"  # pages and JSON reads; the static files and the probes are not counted
+    """Every other GET or HEAD (pages, fragments, JSON reads) per browser session."""
     rate_limit_reads_per_address: str = "3000/minute"
+    """Every other GET or HEAD per client address."""
 
     @field_validator(
         "rate_limit_actions",
