@@ -8,7 +8,7 @@ import re
 import pytest
 
 from app.cards import card_name
-from app.web.golf.words import position_name
+from app.web.golf.names import position_name
 
 from .tablekit import api, carried, focused_name, glides, moves_of, new_match, open_table, prompt, wait_settled
 

@@ -1,4 +1,4 @@
-"""Why a click or key is refused, in words (app.web.golf.words.refusals), from a seat's
+"""Why a click or key is refused, in words (app.web.golf.refusals), from a seat's
 view of real positions: one short sentence for each thing that is not a move now."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from app.golf.actions import action_from_json as action
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
-from app.web.golf.words import legal_kinds, refusals
+from app.web.golf.names import legal_kinds
+from app.web.golf.refusals import refusals
 
 
 def _opened(rules: RuleSet = RuleSet(), seed: int = 5) -> GolfState:

@@ -1,5 +1,5 @@
-"""The words the table uses (app/web/golf/words.py): card places, prompts, the computer's
-moves told as sentences. Pure functions, no server."""
+"""The words the table uses (app/web/golf/names.py, prompts.py, narration.py): card
+places, prompts, the computer's moves told as sentences. Pure functions, no server."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import doctest
 import pytest
 
 import app.web.golf.board as table
-import app.web.golf.words as words
+import app.web.golf.names as names
+import app.web.golf.narration as narration
+import app.web.golf.prompts as prompts
 from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, Phase
 from app.golf.rules import PRESETS, RuleSet
@@ -17,7 +19,8 @@ from app.players.greedy import GreedyPlayer
 
 
 def test_docstring_examples():
-    assert doctest.testmod(words).failed == 0
+    for words in (names, prompts, narration):
+        assert doctest.testmod(words).failed == 0
     assert doctest.testmod(table).failed == 0
     import app.service.stats.results as stats
     import app.web.charts as charts
@@ -35,10 +38,10 @@ def test_the_others_sit_round_the_table_in_seat_order(players):
 
 
 def test_places_are_named_by_row_and_column():
-    assert words.position_name(0, 2, 3) == "top row, column 1"
-    assert words.position_name(5, 2, 3) == "bottom row, column 3"
-    assert words.position_name(4, 3, 3) == "middle row, column 2"
-    assert words.position_name(7, 2, 4) == "bottom row, column 4"
+    assert names.position_name(0, 2, 3) == "top row, column 1"
+    assert names.position_name(5, 2, 3) == "bottom row, column 3"
+    assert names.position_name(4, 3, 3) == "middle row, column 2"
+    assert names.position_name(7, 2, 4) == "bottom row, column 4"
 
 
 def test_a_draw_and_its_swap_are_told_as_one_sentence():
@@ -52,7 +55,7 @@ def test_a_draw_and_its_swap_are_told_as_one_sentence():
         {"action": "reveal_all"},
         {"action": "hole_scored", "hole": 3, "scores": {"you": 5, "computer": 12}},
     ]
-    told = words.narrate(events, state)
+    told = narration.narrate(events, state)
     assert told == [
         ("The computer took the 7 of hearts and swapped it into top row, column 2, discarding the king of spades.", 1),
         ("The computer drew the queen of diamonds from the stock and threw it away.", 3),
@@ -70,30 +73,30 @@ def test_your_own_moves_are_not_told_back_but_what_they_set_off_is():
         {"player": "computer", "action": "draw", "source": "stock"},
         {"player": "computer", "action": "reject", "card": "QD"},
     ]
-    assert words.narrate(events, state) == [
-        (words.closing_sentence("you", state), 2),
+    assert narration.narrate(events, state) == [
+        (narration.closing_sentence("you", state), 2),
         ("The computer drew the queen of diamonds from the stock and threw it away.", 4),
     ]
 
 
 def test_a_draw_alone_is_told_without_its_card():
     state = view(GolfState.new(3), 0)
-    told = words.narrate([{"player": "computer", "action": "draw", "source": "stock"}], state)
+    told = narration.narrate([{"player": "computer", "action": "draw", "source": "stock"}], state)
     assert told == [("The computer drew from the stock.", 0)]
 
 
 def test_prompts_follow_the_phase():
     state = GolfState.new(4)
     seen = view(state, 0)
-    assert words.prompt(seen) == "Choose two cards to reveal"
-    assert words.prompt(seen, paused=True) == "Paused: the clock is stopped. Press Resume to continue."
-    assert words.prompt(seen, paused=True, returning=True).startswith("Welcome back")
+    assert prompts.prompt(seen) == "Choose two cards to reveal"
+    assert prompts.prompt(seen, paused=True) == "Paused: the clock is stopped. Press Resume to continue."
+    assert prompts.prompt(seen, paused=True, returning=True).startswith("Welcome back")
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, Reveal(position))
     seen = view(state, 0)
-    top = words.card_label(seen["discard"]["top"])
-    assert words.prompt(seen) == f"Draw from the stock or take the {top}"
+    top = names.card_label(seen["discard"]["top"])
+    assert prompts.prompt(seen) == f"Draw from the stock or take the {top}"
 
 
 def test_many_players_are_named_in_seat_order():
@@ -151,7 +154,7 @@ def _closing_told(rules: RuleSet, closer: int) -> list[str]:
         events = state.apply(closer, Draw("stock")) + state.apply(closer, Swap(0))
     seen = [view_event(e, 0, rules.players) for e in events]
     seen = [e for e in seen if e.get("player") != "you" or e["action"] == "closing"]
-    return [text for text, _ in words.narrate(seen, view(state, 0))]
+    return [text for text, _ in narration.narrate(seen, view(state, 0))]
 
 
 @pytest.mark.parametrize(
@@ -189,7 +192,7 @@ def test_how_the_hole_closed_is_told_once_and_truly(rules, closer, told):
 
 def test_a_knock_not_followed_by_its_closing_is_still_told():
     state = view(GolfState.new(3, PRESETS["four-card"]), 0)
-    told = words.narrate([{"player": "computer", "action": "knock"}], state)
+    told = narration.narrate([{"player": "computer", "action": "knock"}], state)
     assert told == [("The computer knocked.", 0)]
 
 
@@ -212,7 +215,7 @@ def test_over_whole_matches_each_closing_is_told_once_and_no_sentence_twice_in_a
         seen = [view_event(e, 0, players) for e in events]
         batch += [e for e in seen if e.get("player") != "you" or e["action"] == "closing"]
         if state.is_over or state.legal_actions(0):
-            told = [text for text, _ in words.narrate(batch, view(state, 0))]
+            told = [text for text, _ in narration.narrate(batch, view(state, 0))]
             closing_events = sum(e["action"] == "closing" for e in batch)
             closings += closing_events
             assert sum(("final turn" in s or "hole ends" in s) for s in told) == closing_events, told
@@ -230,12 +233,12 @@ def test_every_step_of_a_final_turn_says_it_is_the_final_turn():
         for position in (0, 1):
             state.apply(seat, Reveal(position))
     state.closed_by, state.final_turns, state.turn, state.phase = 1, [0], 0, Phase.DRAW
-    prompts = [words.prompt(view(state, 0))]
+    shown = [prompts.prompt(view(state, 0))]
     state.apply(0, Draw("stock"))
-    prompts.append(words.prompt(view(state, 0)))
+    shown.append(prompts.prompt(view(state, 0)))
     state.apply(0, Reject())
-    prompts.append(words.prompt(view(state, 0)))
-    assert [p.split(":")[0] for p in prompts] == ["Final turn"] * 3, prompts
+    shown.append(prompts.prompt(view(state, 0)))
+    assert [p.split(":")[0] for p in shown] == ["Final turn"] * 3, shown
 
 
 # --------------------------------------------------------------------------- who sits there
@@ -252,23 +255,26 @@ def _closed_by(seat: int, viewer: int | None, seats=PEOPLE, rules: RuleSet | Non
 
 def test_at_a_table_of_two_people_the_closing_names_the_person_who_plays_last():
     seen = _closed_by(0, 0)
-    assert words.closing_sentence("you", seen) == "All your cards are face up: Bea has one final turn."
+    assert narration.closing_sentence("you", seen) == "All your cards are face up: Bea has one final turn."
     seen = _closed_by(0, 1)
     closer = seen["players"][1]["id"]
-    assert words.closing_sentence(closer, seen) == "Ann has every card face up: you have one final turn."
+    assert narration.closing_sentence(closer, seen) == "Ann has every card face up: you have one final turn."
 
 
 def test_a_spectator_is_never_told_it_has_a_final_turn():
     seen = _closed_by(1, None)
-    assert words.closing_sentence("seat-1", seen) == "Bea has every card face up: Ann has one final turn."
+    assert narration.closing_sentence("seat-1", seen) == "Bea has every card face up: Ann has one final turn."
     four = [Seat(name, "person") for name in ("Ann", "Bea", "Cy", "Di")]
     seen = _closed_by(2, None, four, RuleSet(players=4))
-    assert words.closing_sentence("seat-2", seen) == "Cy has every card face up: each of the others has one final turn."
+    assert (
+        narration.closing_sentence("seat-2", seen)
+        == "Cy has every card face up: each of the others has one final turn."
+    )
 
 
 def test_against_the_computer_the_closing_names_the_computer():
     seen = view(GolfState.new(3), 0)
-    assert words.closing_sentence("you", seen) == "All your cards are face up: the computer has one final turn."
+    assert narration.closing_sentence("you", seen) == "All your cards are face up: the computer has one final turn."
 
 
 def test_the_view_names_and_marks_each_seat_as_the_table_does():
@@ -292,11 +298,11 @@ def test_an_undo_at_a_table_names_the_person_whose_moves_it_took_back():
     seats = [Seat("Ann", "person"), Seat("Bea", "person"), Seat("Cy", "person")]
     seen = view(GolfState.new(3, RuleSet(players=3)), 0, seats)
     undone = [(0, {"action": "draw", "source": "stock"}), (1, {"action": "draw", "source": "stock"})]
-    assert words.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and Bea's 1 move after it."
+    assert narration.undo_sentence(undone, seen) == "Taken back: your draw from the stock, and Bea's 1 move after it."
     undone.append((2, {"action": "draw", "source": "stock"}))
     assert (
-        words.undo_sentence(undone, seen)
+        narration.undo_sentence(undone, seen)
         == "Taken back: your draw from the stock, and the 2 moves the others made after it."
     )
     alone = view(GolfState.new(3, RuleSet(players=3)), 0)
-    assert words.undo_sentence(undone, alone).endswith("and the 2 moves the computers made after it.")
+    assert narration.undo_sentence(undone, alone).endswith("and the 2 moves the computers made after it.")

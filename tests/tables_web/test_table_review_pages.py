@@ -11,7 +11,7 @@ from app.cards import card_name
 from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.play.turns import deal_seed
-from app.web.golf.words import position_name
+from app.web.golf.names import position_name
 from tests.api.test_review_api import named_cards
 from tests.tables.tablekit import hidden_from, make_table, ok, person, record
 from tests.tables.test_table_review import play_hole, ready, seen_by

@@ -1,7 +1,7 @@
 """The Golf table's board as the page draws it: every card with its accessible name,
 the person's legal moves as buttons, the piles in the middle.
 
-Like the words it names things with (``app.web.golf.words``), it reads only the match
+Like the names it gives its cards (``app.web.golf.names``), it reads only the match
 state of one seat, so a face-down card's rank can never reach the page. ``Card`` is the
 card as drawn; the solitaire page draws its cards with it too.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from app.cards import SUIT_SYMBOLS
 from app.golf.rules import RuleSet, rules_read_again
 from app.golf.scoring import explain_grid
-from app.web.golf.words import card_label, legal_kinds, owner_name, position_name
+from app.web.golf.names import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
 

@@ -34,7 +34,8 @@ from app.web.common import (
 )
 from app.web.dependencies import golf_of, statistics_of
 from app.web.golf import board as tbl
-from app.web.golf import words
+from app.web.golf.names import LEVEL_NAMES
+from app.web.golf.narration import hint_sentence, narrate, own_move_sentence, undo_sentence
 from app.web.golf.rule_options import rules_from_form
 from app.web.golf.view_model import new_game_model, scorecard_model, summary_model, table_context
 from app.web.http.numbers import optional_whole_number, whole_number
@@ -138,21 +139,21 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
     if command in ("reveal", "swap"):
         move = {"action": command, "position": _position(form)}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = words.own_move_sentence(move, outcome.state)
+        options["said"] = own_move_sentence(move, outcome.state)
     elif command == "draw":
         source = form.get("source")
         if source not in ("stock", "discard"):
             raise Invalid("Draw from the stock or the discard pile.")
         move = {"action": "draw", "source": source}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = words.own_move_sentence(move, outcome.state)
+        options["said"] = own_move_sentence(move, outcome.state)
     elif command in ("reject", "skip", "knock", "next-hole"):
         outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
         if command == "next-hole":
             options["focus"] = "prompt"
     elif command == "undo":
         outcome = service.undo(browser, if_match=version)
-        options["said"] = words.undo_sentence(outcome.undone, outcome.state)
+        options["said"] = undo_sentence(outcome.undone, outcome.state)
     elif command == "pause":
         outcome = service.pause(browser, if_match=version)
         options["focus"] = "resume"
@@ -184,7 +185,7 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)
-        options["hint"] = words.hint_sentence(advice, outcome.state)
+        options["hint"] = hint_sentence(advice, outcome.state)
         options["hinted"] = tbl.hint_target(advice.get("action"))
         options["focus"] = "hint"
     else:  # pragma: no cover - the route only lets known commands through
@@ -223,7 +224,7 @@ async def play(request: Request, command: str):
 def _back(outcome: Outcome, options: dict) -> Response:
     """Without script: back to the table, with what happened (the computer's moves too)
     kept for one showing."""
-    told = [s for s, _ in words.narrate(outcome.state.get("events", []), outcome.state)]
+    told = [s for s, _ in narrate(outcome.state.get("events", []), outcome.state)]
     say = " ".join([options.get("said") or ""] + told).strip()
     return back_after_move("/", FLASH, {"say": say, "hint": options.get("hint"), "hinted": options.get("hinted")})
 
@@ -316,7 +317,7 @@ def statistics(request: Request):
     stats = statistics_of(request).of(browser_id(request))
     golf, solitaire = stats["golf"], stats["solitaire"]
     columns = [("All levels", golf)] + [
-        (words.LEVEL_NAMES.get(lv, lv), golf["by_level"][lv]) for lv in LEVELS if lv in golf.get("by_level", {})
+        (LEVEL_NAMES.get(lv, lv), golf["by_level"][lv]) for lv in LEVELS if lv in golf.get("by_level", {})
     ]
     rows = [{"label": label, "values": [_stat(key, data.get(key)) for _, data in columns]} for key, label in STAT_ROWS]
     solitaire_rows = [{"label": label, "value": _stat(key, solitaire.get(key))} for key, label in SOLITAIRE_STAT_ROWS]

@@ -17,7 +17,10 @@ from app.service.play.match_state import Outcome
 from app.web.charts import line_chart
 from app.web.common import clock_text
 from app.web.golf import board as tbl
-from app.web.golf import words
+from app.web.golf.names import LEVEL_NAMES
+from app.web.golf.narration import narrate
+from app.web.golf.prompts import match_result_sentence, prompt
+from app.web.golf.refusals import refusals
 from app.web.golf.rule_options import RULE_OPTIONS, all_preset_words
 
 SPEED_COOKIE = "golf_speed"
@@ -77,7 +80,7 @@ def scorecard_model(state: dict) -> dict:
             for p in players
         ]
         rows.append({"hole": hole, "cells": cells, "current": hole == state["hole"] and row is None})
-    result = words.match_result_sentence(state) if state["phase"] == "match_over" else None
+    result = match_result_sentence(state) if state["phase"] == "match_over" else None
     return {
         "players": players,
         "rows": rows,
@@ -95,7 +98,7 @@ def summary_model(state: dict) -> dict | None:
     series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
     holes = [str(row["hole"]) for row in state["scorecard"]]
     return {
-        "result": words.match_result_sentence(state),
+        "result": match_result_sentence(state),
         "chart": line_chart(
             series,
             holes,
@@ -128,7 +131,7 @@ def new_game_model(state: dict) -> dict:
     return {
         "version": state["version"],
         "level": state["level"],
-        "levels": [(lv, words.LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
+        "levels": [(lv, LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
         "rule_options": RULE_OPTIONS,
@@ -158,8 +161,8 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
     state = outcome.state
     steps = outcome.frames
     if speed == "instant" or not steps or (len(steps) == 1 and _own_move(steps[0][0])):
-        return [], LINE.join(s for s, _ in words.narrate(state.get("events", []), state))
-    sentences = words.narrate([e for events, _ in steps for e in events], state)
+        return [], LINE.join(s for s, _ in narrate(state.get("events", []), state))
+    sentences = narrate([e for events, _ in steps for e in events], state)
     if len(steps) == 1:  # another seat's move: told as its step would have told it
         return [], LINE.join(s for s, _ in sentences)
     frames, start = [], 0
@@ -168,7 +171,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
         frames.append(
             {
                 "board": tbl.board(seen, live=False, events=events),
-                "prompt": words.prompt(seen),
+                "prompt": prompt(seen),
                 "say": LINE.join(s for s, i in sentences if start <= i < stop),
             }
         )
@@ -237,12 +240,12 @@ def table_context(
         "running": not paused and not over,
         "hole": state["hole"],
         "holes": state["holes"],
-        "level_name": words.LEVEL_NAMES.get(state["level"], state["level"]),
+        "level_name": LEVEL_NAMES.get(state["level"], state["level"]),
         "rules_name": state["rules"].get("name", "standard"),
         "elapsed": state["elapsed_seconds"],
         "clock": clock_text(state["elapsed_seconds"]),
         "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
-        "prompt": words.prompt(state, paused=paused, returning=returning),
+        "prompt": prompt(state, paused=paused, returning=returning),
         "board": board,
         "match_over": over,
         "scorecard": scorecard_model(state),
@@ -274,9 +277,9 @@ def table_context(
         "speed": speed,
         "speeds": SPEED_NAMES,
         "review_url": "/review",  # the review of your play; a table of people has its own
-        "refusals": words.refusals(state, online=True, watching=watching)
+        "refusals": refusals(state, online=True, watching=watching)
         if online
-        else words.refusals(state, paused=paused, returning=returning),
+        else refusals(state, paused=paused, returning=returning),
         # Where the table's moves go, and what a table of people adds: the moves the page
         # has shown, whose time runs and what the timer did, leaving, and another match.
         "play_base": base,

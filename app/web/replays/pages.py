@@ -17,7 +17,7 @@ from app.service.replays.replays import Step, open_view, seats_of
 from app.web.common import is_htmx, render_fresh
 from app.web.dependencies import replays_of
 from app.web.golf import board as tbl
-from app.web.golf import words
+from app.web.golf.narration import narrate
 from app.web.golf.view_model import scorecard_model
 from app.web.http.numbers import query_number
 
@@ -30,7 +30,7 @@ def _said(step: Step, seen: dict) -> str:
     if step.number == 0:
         return "Hole 1 is dealt."
     events = [view_event(e, None, len(seen["players"])) for e in step.events]
-    told = " ".join(sentence for sentence, _ in words.narrate(events, seen))
+    told = " ".join(sentence for sentence, _ in narrate(events, seen))
     if any(e.get("action") == "deal" for e in events):
         told = f"{told} Hole {seen['hole']} is dealt.".strip()
     return told or "Play goes on."

@@ -3,7 +3,8 @@ to fill, play together, watch.
 
 ``/t/{code}`` is the table's page. Each person sees it from their own seat (a visitor
 without one as a spectator), drawn with the single-player table's own templates
-(``_table.html``, ``_board.html``) and models (``app.web.golf.board``, ``table_words``). The
+(``_table.html``, ``_board.html``), models (``app.web.golf.board``,
+``app.web.golf.view_model``) and words (``app.web.golf.prompts``). The
 page listens to its own event stream (``/t/{code}/events``, through the htmx SSE
 extension: :mod:`app.web.tables.page_stream`), whose events bring it its fragment after
 another seat's move; it fetches the fragment (``/t/{code}/table``) when an event brings
@@ -29,7 +30,8 @@ from app.service.tables.room import TIMER_SECONDS
 from app.service.tables.service import TableOutcome, TableService
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of
-from app.web.golf import words
+from app.web.golf.names import LEVEL_NAMES
+from app.web.golf.prompts import hole_result_sentence, match_result_sentence, timer_urgent_sentence
 from app.web.golf.rule_options import rules_from_form
 from app.web.golf.view_model import LINE, new_game_model, table_context
 from app.web.http.numbers import optional_whole_number, query_number, whole_number
@@ -77,7 +79,7 @@ def make_table_model(form=None, message: str | None = None) -> dict:
         "seat_count": seats,
         "seat_choices": [(n, f"{n} seats") for n in range(2, 9)],
         "seat_rows": [{"seat": s, "kind": form.get(f"seat_{s}", "open")} for s in range(1, 8)],
-        "kinds": [("open", "Open for a person")] + [(lv, f"Computer, {words.LEVEL_NAMES[lv]}") for lv in LEVELS],
+        "kinds": [("open", "Open for a person")] + [(lv, f"Computer, {LEVEL_NAMES[lv]}") for lv in LEVELS],
         "timer": form.get("timer_seconds", ""),
         "timers": TIMER_CHOICES,
         "name_length": NAME_LENGTH,
@@ -147,7 +149,7 @@ def _seat_words(seat: dict) -> str:
     if seat["kind"] == "open":
         return "waiting for a person"
     if seat["kind"] == "computer":
-        level = words.LEVEL_NAMES.get(seat["level"], seat["level"])
+        level = LEVEL_NAMES.get(seat["level"], seat["level"])
         # A computer's name says its level (app.service.play.table_record.name_computers).
         return "computer player" if not seat["left"] else f"left: a computer player ({level}) plays on"
     return "connected" if seat["connected"] else "not connected"
@@ -156,7 +158,7 @@ def _seat_words(seat: dict) -> str:
 def _result_sentence(state: dict) -> str:
     """The match's result for anyone at the table, seated or watching."""
     if state.get("result") is not None:
-        return words.match_result_sentence(state)
+        return match_result_sentence(state)
     totals = state["totals"]
     best = min(totals.values())
     names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
@@ -178,7 +180,7 @@ def _timer_words(table: dict) -> dict | None:
         "seconds": table["seconds_left"],
         "who": "you" if mine else (", ".join(waiting) or "the table"),
         "urgent_from": URGENT_SECONDS,
-        "urgent_say": words.timer_urgent_sentence(URGENT_SECONDS) if mine else "",
+        "urgent_say": timer_urgent_sentence(URGENT_SECONDS) if mine else "",
     }
 
 
@@ -217,7 +219,7 @@ def online_context(
         "link": str(request.base_url).rstrip("/") + base,
         "base": base,
         "message": message,
-        "levels": [(lv, words.LEVEL_NAMES[lv]) for lv in LEVELS],
+        "levels": [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
         "open_seats": any(s["kind"] == "open" for s in table["seats"]),
     }
     if table["status"] == "waiting":
@@ -255,7 +257,7 @@ def online_context(
         t["prompt"] = _result_sentence(match) + "."
         t["scorecard"]["result"] = _result_sentence(match)
     elif match["phase"] == "hole_over" and not match["legal"]:
-        t["prompt"] = words.hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
+        t["prompt"] = hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
     elif watching:
         turn = match.get("turn")
         names = {p["id"]: p["name"] for p in match["players"]}
