@@ -10,11 +10,12 @@ stands now when another tab moved first (412).
 
 The page reads only the public state of the deal (``app.solitaire.game.view`` as the
 service describes it), which holds the size of the stock and never its order.
+
+The table it draws is the view model's (:mod:`app.web.solitaire.view_model`), its
+sentences those of :mod:`app.web.solitaire.sentences`.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -22,246 +23,27 @@ from starlette.datastructures import FormData
 
 from app.cards import card_name
 from app.service.errors import Invalid
-from app.service.solitaire import RULE_FLAGS, rules_of
-from app.solitaire.winnable import winnable_deals
+from app.service.solitaire import RULE_FLAGS
 from app.web.common import (
     FlashCookie,
     answer_move,
     arrival,
     back_after_move,
     browser_id,
-    clock_text,
     form_version,
     now_ms,
     render_fresh,
     sentence,
 )
 from app.web.dependencies import solitaire_of, statistics_of
-from app.web.golf.board import Card
 from app.web.http.numbers import optional_whole_number, whole_number
+from app.web.solitaire.sentences import end_sentence, played_sentence, undone_sentence
+from app.web.solitaire.view_model import default_focus, new_deal_model, table_context
 
 router = APIRouter(include_in_schema=False)
 
 FLASH = FlashCookie("solitaire_flash")
 COMMANDS = ("play", "draw", "undo", "restart", "new", "hint")
-OPTIONS = [
-    ("any_time", "Turn the stock at any time", "not only when no play is left"),
-    ("queens_on_kings", "A queen may go on a king", "otherwise nothing goes on a king"),
-    ("wrap", "Ranks wrap", "king and ace are neighbours, both ways"),
-]
-
-
-# --------------------------------------------------------------------------- words
-
-
-def cards_text(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def end_sentence(state: dict) -> str | None:
-    """What the page says once the deal is over, or None while it is being played."""
-    if state["phase"] == "won":
-        return "You won: every pile is cleared. Your score is 0."
-    if state["phase"] == "stuck":
-        left = state["score"]
-        return f"No more moves: {cards_text(left)} left. Your score is {left}."
-    return None
-
-
-def prompt(state: dict) -> str:
-    """The one line that says what to do now."""
-    end = end_sentence(state)
-    if end:
-        return end
-    top = card_name(state["foundation"]["top"])
-    if state["playable"] and state["can_draw"]:
-        return f"Play a card onto the {top}, or turn the next stock card."
-    if state["playable"]:
-        return f"Play a card onto the {top}."
-    return f"No card goes on the {top}: turn the next stock card."
-
-
-def played_sentence(before: dict, pile: int) -> str:
-    """``"You played the 7 of clubs from pile 3 onto the 6 of hearts."``"""
-    card = before["tableau"][pile][-1]
-    return f"You played the {card_name(card)} from pile {pile + 1} onto the {card_name(before['foundation']['top'])}."
-
-
-def undone_sentence(before: dict, after: dict) -> str:
-    """What Undo took back, told from the states before and after it."""
-    if after["stock_count"] > before["stock_count"]:
-        return f"Took back turning the {card_name(before['foundation']['top'])}: it is back in the stock."
-    for pile, (old, new) in enumerate(zip(before["tableau"], after["tableau"])):
-        if len(new) > len(old):
-            return f"Took back playing the {card_name(new[-1])}: it is back on pile {pile + 1}."
-    return "Took back the last move."
-
-
-# --------------------------------------------------------------------------- the table
-
-
-def pile_cards(state: dict) -> list[dict]:
-    """The seven piles, each bottom to top; the top card of a playable pile is a button."""
-    playable = set(state["playable"]) if state["phase"] == "playing" else set()
-    piles = []
-    for index, pile in enumerate(state["tableau"]):
-        number = index + 1
-        cards = []
-        for depth, code in enumerate(pile):
-            top = depth == len(pile) - 1
-            if not top:
-                cards.append(Card(label=f"Pile {number}, covered, {card_name(code)}", card=code))
-                continue
-            card = Card(label=f"Pile {number}, {card_name(code)}", card=code)
-            if index in playable:
-                card.label += ", playable"
-                card.action, card.param, card.value = "play", "pile", index
-                card.classes.append("playable")
-            cards.append(card)
-        piles.append(
-            {
-                "number": number,
-                "index": index,
-                "cards": cards,
-                "count": len(pile),
-                "label": f"Pile {number}, empty" if not pile else None,
-            }
-        )
-    return piles
-
-
-def stock_card(state: dict) -> Card:
-    count = state["stock_count"]
-    can_draw = state["phase"] == "playing" and state["can_draw"]
-    if not count:
-        card = Card(label="Stock, empty")
-        card.classes.append("space")
-        return card
-    label = f"Stock, {cards_text(count)}"
-    card = Card(label=label + (": turn the next card" if can_draw else ""))
-    card.classes.append("stock")
-    if can_draw:
-        card.action = "draw"
-    return card
-
-
-def foundation_card(state: dict) -> Card:
-    top, count = state["foundation"]["top"], state["foundation"]["count"]
-    card = Card(label=f"Foundation, {card_name(top)}, {cards_text(count)}", card=top)
-    card.classes.append("foundation")
-    return card
-
-
-def new_deal_model(state: dict, typed: dict | None = None, error: str | None = None) -> dict:
-    """The New deal form; after a refused deal number, with what was typed and why."""
-    rules = state.get("rules") or {}
-    moved = state["moves_taken"] and state["phase"] == "playing"
-    typed = typed or {}
-    return {
-        "version": state["version"],
-        "seed": typed.get("seed") or "",
-        "seed_error": error if typed else None,
-        "options": [(name, text, about, bool(rules.get(name))) for name, text, about in OPTIONS],
-        "winnable_only": state.get("winnable_only", False),
-        "warn": (
-            f"Leaving this deal now counts it as played, with {cards_text(state['score'])} left." if moved else None
-        ),
-    }
-
-
-def table_context(
-    state: dict,
-    *,
-    message: str | None = None,
-    hint: str | None = None,
-    say: str = "",
-    focus: str = "",
-    running: bool | None = None,
-    typed: dict | None = None,
-    stats: dict | None = None,
-) -> dict:
-    phase = state["phase"]
-    if running is None:
-        running = phase == "playing" and state["moves_taken"] > 0
-    rules = state.get("rules") or {}
-    return {
-        "version": state["version"],
-        "seed": state["seed"],
-        "phase": phase,
-        "over": phase != "playing",
-        "end": end_sentence(state),
-        "prompt": prompt(state),
-        "rules_text": None if rules.get("key", "strict") == "strict" else _rules_text(rules),
-        "winnable": bool(state.get("winnable_only")) and proved_winnable(state["seed"], rules),
-        "moves": state["moves"],
-        "score": state["score"],
-        "elapsed": state["elapsed_seconds"],
-        "clock": clock_text(state["elapsed_seconds"]),
-        "running": running and phase == "playing",
-        "piles": pile_cards(state),
-        "stock": stock_card(state),
-        "stock_count": state["stock_count"],
-        "foundation": foundation_card(state),
-        "foundation_count": state["foundation"]["count"],
-        "can_undo": state["can_undo"],
-        "can_hint": phase == "playing",
-        "hint": hint,
-        "message": message,
-        "say": say,
-        "focus": focus or _default_focus(state),
-        "new_deal": new_deal_model(state, typed, message),
-        # A refused deal number: the form opens again with it, and the alert stays for the rest.
-        "reopen_new_deal": bool(typed),
-        "confirm_restart": phase == "playing" and state["moves_taken"] > 0,
-        "left_if_restarted": cards_text(state["score"]),
-        "won": _won_model(state, stats) if phase == "won" else None,
-    }
-
-
-def _won_model(state: dict, stats: dict | None) -> dict:
-    """The celebration of a cleared deal: how it went, and the statistics it adds to."""
-    stats = stats or {}
-    rate = stats.get("win_rate")
-    return {
-        "moves": state["moves"],
-        "clock": clock_text(state["elapsed_seconds"]),
-        "facts": [
-            ("Deals won", f"{stats.get('won', 0)} of {stats.get('played', 0)}"),
-            ("Win rate", f"{rate * 100:.0f}%" if rate is not None else "–"),
-            ("Current winning streak", str(stats.get("current_streak", 0))),
-            ("Best winning streak", str(stats.get("best_streak", 0))),
-        ],
-    }
-
-
-@lru_cache(maxsize=16)
-def _proved(key: str) -> frozenset[int]:
-    return frozenset(winnable_deals(rules_of({name: True for name in RULE_FLAGS if name in key.split("|")})))
-
-
-def proved_winnable(seed: int, rules: dict) -> bool:
-    """Whether the deal is one the solver proved winnable under these rules (the deal
-    of "winnable deals only"; a number typed in may or may not be one)."""
-    return seed in _proved("|".join(name for name in RULE_FLAGS if rules.get(name)))
-
-
-def _rules_text(rules: dict) -> str:
-    """``"Rules: turn the stock at any time; ranks wrap (king and ace are neighbours)"``."""
-    return "Rules: " + str(rules.get("description", "")).removeprefix("Golf: ")
-
-
-def _default_focus(state: dict, after_pile: int = 0) -> str:
-    """The control a person most likely wants next: a playable card (the first at or
-    after the pile just played), else the stock, else the end of the game."""
-    if state["phase"] != "playing":
-        return "sol-prompt"
-    playable = state["playable"]
-    if playable:
-        later = [p for p in playable if p >= after_pile]
-        return f"pile-{(later or playable)[0] + 1}"
-    if state["can_draw"]:
-        return "stock"
-    return "sol-prompt"
 
 
 def render(
@@ -324,7 +106,7 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[dict, dict
         before = service.current(browser)
         state = service.play(browser, pile, if_match=version)
         options["say"] = played_sentence(before, pile)
-        options["focus"] = _default_focus(state, after_pile=pile)
+        options["focus"] = default_focus(state, after_pile=pile)
     elif command == "draw":
         state = service.draw(browser, if_match=version)
         options["say"] = f"Turned the {card_name(state['foundation']['top'])}."
@@ -430,6 +212,6 @@ def _back(state: dict, options: dict) -> Response:
         {
             "say": options.get("say"),
             "hint": options.get("hint"),
-            "focus": options.get("focus") or _default_focus(state),
+            "focus": options.get("focus") or default_focus(state),
         },
     )
