@@ -34,7 +34,8 @@ import time
 from dataclasses import dataclass, field
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 from app.golf.view import view
 from app.players import LEVELS, get_player

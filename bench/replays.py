@@ -23,7 +23,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.view import Seat, view
 from app.main import create_app
 from app.players.greedy import GreedyPlayer

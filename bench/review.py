@@ -19,7 +19,8 @@ import time
 from collections import Counter
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS
 from app.golf.view import view
 from app.players import get_player

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.golf.actions import Draw, Knock, Reject, Reveal, Skip, Swap, parse_log_entry
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 
 
 def undo_log(log: list[str], seat: int) -> list[str] | None:

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
 from app.golf.events import Event
+from app.golf.phases import Phase
 from app.golf.scoring import matched_lines, showing_score
 
 

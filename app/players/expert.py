@@ -25,7 +25,7 @@ import random
 import time
 
 from app.golf.actions import action_from_json
-from app.golf.engine import Phase
+from app.golf.phases import Phase
 from app.players.heuristic import Advisor, Style
 from app.players.knowledge import Table, read_table
 from app.players.pace import ending_move

@@ -38,7 +38,8 @@ from dataclasses import asdict, dataclass
 
 from app.cards import card_name, rank_name
 from app.golf.actions import NextHole, action_from_json, parse_log_entry
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.golf.view import view
 from app.players.advice import Explainer, place_name

@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, REJECT, REVEALS, SKIP, SWAPS
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.layouts import in_play
+from app.golf.phases import Phase
 from app.players.knowledge import Odds, Table
 
 PHASES = {"draw": Phase.DRAW, "place": Phase.PLACE, "flip": Phase.FLIP}
@@ -42,7 +44,7 @@ def determinize(table: Table, rng: random.Random) -> GolfState:
     # mean the table was read in an odd moment, and fewer cannot happen by conservation.
     stock = cards[: table.stock_count]
     players = table.players
-    return GolfState.in_play(
+    return in_play(
         rules,
         seed=rng.getrandbits(32),  # reshuffles within the playout
         hole=table.hole,

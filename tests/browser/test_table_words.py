@@ -12,7 +12,8 @@ import app.web.golf.names as names
 import app.web.golf.narration as narration
 import app.web.golf.prompts as prompts
 from app.golf.actions import Draw, Knock, Reject, Reveal, Swap, action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import Seat, spectator_view, view, view_event
 from app.players.greedy import GreedyPlayer

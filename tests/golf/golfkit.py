@@ -13,8 +13,10 @@ from collections.abc import Iterable
 
 from app.cards import new_deck
 from app.golf.actions import parse_log_entry
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
 from app.golf.events import Event
+from app.golf.layouts import from_deal
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 
 STANDARD = RuleSet()
@@ -54,7 +56,7 @@ def deal(
     seed: int = 0,
     whole_deck: bool = True,
 ) -> GolfState:
-    """A hole dealt from chosen cards through :meth:`GolfState.from_deal`.
+    """A hole dealt from chosen cards through :func:`app.golf.layouts.from_deal`.
 
     ``grids`` are strings for :func:`grid` or lists of codes; ``discard`` is bottom to
     top (by default the first card of the deck not in a grid); ``stock`` is the next
@@ -67,7 +69,7 @@ def deal(
     stock = grid(stock) if isinstance(stock, str) else list(stock)
     if whole_deck:
         stock = stock + rest_of_deck(rules, [c for g in grids for c in g] + discard + stock)
-    return GolfState.from_deal(rules, grids, discard, stock, seed=seed, hole=hole)
+    return from_deal(rules, grids, discard, stock, seed=seed, hole=hole)
 
 
 # Everything about the hole in play; the rest (rules, seed, hole number, scores, log)

@@ -26,8 +26,9 @@ from app.golf.actions import (
     action_from_json,
     parse_log_entry,
 )
-from app.golf.engine import GolfState, IllegalAction, Phase, replay
+from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.events import Event, EventKind
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
 from app.golf.undo import undo_log
 from app.golf.view import view, view_event

@@ -3,8 +3,10 @@
 import pytest
 
 from app.golf.actions import MalformedAction, action_from_json, parse_log_entry
-from app.golf.engine import GolfState, IllegalAction, Phase, replay
+from app.golf.engine import GolfState, IllegalAction, replay
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
+from app.golf.snapshots import restore, snapshot_of
 from app.golf.undo import undo_log, undo_refusal
 from app.golf.view import view
 from app.players.greedy import GreedyPlayer
@@ -141,8 +143,8 @@ def test_a_snapshot_taken_anywhere_goes_on_exactly_as_the_match_did(name):
     states: list[GolfState] = []
     final = greedy_match(seed=33, rules=PRESETS[name], states=states)
     for before in states[:: max(len(states) // 40, 1)]:
-        kept = json.loads(json.dumps(before.snapshot()))
-        restored = GolfState.restore(before.rules, kept, before.log)
+        kept = json.loads(json.dumps(snapshot_of(before)))
+        restored = restore(before.rules, kept, before.log)
         assert restored == before
         for entry in final.log[len(before.log) :]:
             restored.apply(*parse_log_entry(entry))
@@ -151,17 +153,17 @@ def test_a_snapshot_taken_anywhere_goes_on_exactly_as_the_match_did(name):
 
 def test_a_restored_state_shares_nothing_with_its_snapshot():
     state = GolfState.new(seed=4)
-    snapshot = state.snapshot()
-    restored = GolfState.restore(state.rules, snapshot, [])
+    snapshot = snapshot_of(state)
+    restored = restore(state.rules, snapshot, [])
     play(restored, "0r0")
-    assert snapshot["face_up"][0][0] is False and GolfState.restore(state.rules, snapshot, []) == GolfState.new(seed=4)
+    assert snapshot["face_up"][0][0] is False and restore(state.rules, snapshot, []) == GolfState.new(seed=4)
 
 
 def test_a_snapshot_does_not_change_with_the_state_it_was_taken_of():
     state = GolfState.new(seed=4)
-    snapshot = state.snapshot()
+    snapshot = snapshot_of(state)
     play(state, "0r0", "1r0")
-    assert GolfState.restore(state.rules, snapshot, []) == GolfState.new(seed=4)
+    assert restore(state.rules, snapshot, []) == GolfState.new(seed=4)
 
 
 @pytest.mark.parametrize("name", ["standard", "knocking", "nine-card"])
@@ -197,9 +199,9 @@ def test_each_seats_count_of_actions_is_its_entries_in_the_log_restored_or_not(n
             sum(1 for entry in state.log if parse_log_entry(entry).seat == s) for s in range(state.rules.players)
         ]
         assert state.actions == counted
-        assert GolfState.restore(state.rules, state.snapshot(), state.log).actions == counted
-        older = {k: v for k, v in state.snapshot().items() if k != "actions"}
-        assert GolfState.restore(state.rules, older, state.log).actions == counted
+        assert restore(state.rules, snapshot_of(state), state.log).actions == counted
+        older = {k: v for k, v in snapshot_of(state).items() if k != "actions"}
+        assert restore(state.rules, older, state.log).actions == counted
 
 
 def _refusal(state: GolfState, seat: int) -> str | None:

@@ -6,8 +6,9 @@ import pytest
 
 from app.cards import STANDARD_DECK
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, NEXT_HOLE, REJECT, SKIP, Reveal, Swap
-from app.golf.engine import GolfState, IllegalAction, Phase
+from app.golf.engine import GolfState, IllegalAction
 from app.golf.events import Event, EventKind
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS
 
 from .golfkit import STANDARD, cards_in_play, deal, grid, open_hole, play, play_match_of_deals, play_out_hole

@@ -6,8 +6,10 @@ import pytest
 
 from app.cards import new_deck
 from app.golf.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, REJECT, SKIP, Reveal, Swap
-from app.golf.engine import GolfState, IllegalAction, Phase
+from app.golf.engine import GolfState, IllegalAction
 from app.golf.events import Event, EventKind
+from app.golf.layouts import from_deal
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 
@@ -51,7 +53,7 @@ def test_two_to_eight_players_each_get_a_grid_from_the_right_number_of_decks(pla
     ("players", "hole", "first"), [(3, 1, 0), (3, 2, 1), (3, 3, 2), (3, 4, 0), (5, 5, 4), (5, 7, 1)]
 )
 def test_the_first_player_rotates_round_the_table_each_hole(players, hole, first):
-    state = GolfState.from_deal(RuleSet(players=players), [["KH"] * 6] * players, ["QC"], ["5D"] * 40, hole=hole)
+    state = from_deal(RuleSet(players=players), [["KH"] * 6] * players, ["QC"], ["5D"] * 40, hole=hole)
     open_hole(state)
     assert state.turn == first == (hole - 1) % players
 

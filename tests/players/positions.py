@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import RandomPlayer

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from app.arena import CUSTOM_RULES, SWEEP_LEVELS, SWEEP_RULES, hole_turn_bound, play_match, random_rules, sweep_tables
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState
+from app.golf.layouts import from_deal
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import LEVELS, get_player
@@ -39,7 +40,7 @@ def lasted(state: GolfState, turns: int) -> GolfState:
 
 def knocking_position(mine, theirs, their_up, stock, discard=("JC",)) -> GolfState:
     """Knocking rules, seat 0 to draw with every card up; the other shows ``their_up``."""
-    state = GolfState.from_deal(KNOCKING, [mine, theirs], list(discard), stock)
+    state = from_deal(KNOCKING, [mine, theirs], list(discard), stock)
     for seat, shown in ((0, range(6)), (1, their_up)):
         shown = list(shown)
         for p in shown[:2]:
@@ -95,7 +96,7 @@ def twelve_card_position(mine: list[str]) -> GolfState:
     """Twelve cards a grid, knocking, seat 0 to draw with every card up, early in the hole;
     the other seat shows two cards of twelve."""
     theirs = ["QC", "9D", "5C", "5D", "7C", "8D", "JC", "JD", "TC", "6D", "6C", "9S"]
-    state = GolfState.from_deal(TWELVE_KNOCKING, [mine, theirs], ["JH"], ["TS", "8H", "7S"] * 8)
+    state = from_deal(TWELVE_KNOCKING, [mine, theirs], ["JH"], ["TS", "8H", "7S"] * 8)
     for seat in (0, 1):
         for p in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": p}))
@@ -135,7 +136,7 @@ def test_every_level_turns_a_card_up_each_turn_when_the_hole_nears_its_bound(lev
     # are down and the bound leaves just the turns to turn them up: a swap over a face-up
     # card, or a throw, would leave the hole unfinished.
     rules = RuleSet(name="no-flip", flip_after_reject="never")
-    state = GolfState.from_deal(
+    state = from_deal(
         rules,
         [["QS", "QC", "JD", "9H", "JS", "TH"], ["KC", "AD", "3C", "KD", "3D", "AH"]],
         ["5C"],
@@ -162,7 +163,7 @@ def test_a_swap_that_changes_nothing_loses_to_turning_up_the_last_card():
     # low cards), Medium held a jack, had a queen face up and one face-down card, and
     # swapped a ten-point card for a ten-point card for ever.
     rules = PRESETS["standard"]
-    state = GolfState.from_deal(
+    state = from_deal(
         rules,
         [["QS", "AC", "3D", "4H", "4D", "5H"], ["QC", "JD", "9C", "QD", "JH", "8H"]],
         ["JC"],
@@ -237,7 +238,7 @@ def test_greedy_and_medium_end_a_hole_of_any_valid_rule_set_within_the_bound(rng
 def test_the_fallback_for_a_failing_player_ends_the_hole_within_the_bound(rules_name, caplog):
     """A computer player that fails on every move is played by the fallback (greedy's
     move): alone against stalling players, the hole still ends in time."""
-    from app.golf.engine import Phase
+    from app.golf.phases import Phase
     from app.players.fallback import choose_safely
 
     def broken(view: dict) -> dict:

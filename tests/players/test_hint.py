@@ -8,7 +8,9 @@ import pytest
 
 from app.cards import card_name
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.layouts import from_deal
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import hint
@@ -23,7 +25,7 @@ def dealt(grid: list[str], discard: list[str], rules: RuleSet = PRESETS["standar
     other = ["9S", "9D", "QC", "QH", "JS", "JD"]
     used = set(grid) | set(other) | set(discard)
     stock = [c for c in ("5C", "6C", "8C", "TC", "4D", "3S", "5H", "6H", "8H") if c not in used]
-    state = GolfState.from_deal(rules, [grid, other], discard, stock)
+    state = from_deal(rules, [grid, other], discard, stock)
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": position}))
@@ -136,7 +138,7 @@ def holding(
 ) -> GolfState:
     """A standard hole (first two cards up on both sides) where seat 0 has also turned up
     ``turned`` (each by drawing and throwing a stock card), and has just drawn from ``source``."""
-    state = GolfState.from_deal(PRESETS["standard"], [grid, other], discard, stock)
+    state = from_deal(PRESETS["standard"], [grid, other], discard, stock)
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": position}))
@@ -196,9 +198,7 @@ def test_a_high_card_kept_from_the_opponent_says_what_they_would_do_with_it():
 
 
 def test_taking_the_pile_card_says_how_much_lower_it_is():
-    state = GolfState.from_deal(
-        PRESETS["standard"], [["QS", "AH", "3C", "9H", "TD", "8D"], OTHER], ["KH"], ["5C", "6C"]
-    )
+    state = from_deal(PRESETS["standard"], [["QS", "AH", "3C", "9H", "TD", "8D"], OTHER], ["KH"], ["5C", "6C"])
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": position}))

@@ -8,7 +8,8 @@ the same for every seat and for a spectator, and the same whatever the hidden ca
 from __future__ import annotations
 
 from app.golf.actions import action_from_json, parse_log_entry
-from app.golf.engine import GolfState, Phase, replay
+from app.golf.engine import GolfState, replay
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.golf.view import spectator_view, view
 from app.players import get_player

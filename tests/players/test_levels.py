@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState
+from app.golf.layouts import from_deal
 from app.golf.rules import PRESETS
 from app.golf.view import view
 from app.players import get_player
@@ -20,7 +21,7 @@ def position(
     their_up: tuple[int, ...] = (0, 1),
 ) -> GolfState:
     """Seat 0 to play, its cards at ``up`` face up, the other's at ``their_up``."""
-    state = GolfState.from_deal(STANDARD, [mine, theirs], discard, stock)
+    state = from_deal(STANDARD, [mine, theirs], discard, stock)
     for seat, shown in ((0, up), (1, their_up)):
         for p in shown[:2]:
             state.apply(seat, action_from_json({"action": "reveal", "position": p}))

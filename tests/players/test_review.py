@@ -8,7 +8,9 @@ import re
 import pytest
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
+from app.golf.layouts import from_deal
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
 from app.players import get_player
@@ -27,7 +29,7 @@ def dealt(grid: list[str], discard: list[str], next_stock: str | None = None) ->
     stock = [card for card in STOCK if card not in used]
     if next_stock:
         stock.insert(0, next_stock)
-    state = GolfState.from_deal(STANDARD, [grid, OTHER], discard, stock)
+    state = from_deal(STANDARD, [grid, OTHER], discard, stock)
     for seat in (0, 1):
         for position in (0, 1):
             state.apply(seat, action_from_json({"action": "reveal", "position": position}))
@@ -105,8 +107,8 @@ def test_a_decision_is_judged_from_the_players_view_alone():
     """Two deals that look the same from seat 0 and differ in every card it cannot see:
     the same decision, the same judgement."""
     mine = ["9S", "7C", "4D", "QH", "5S", "8D"]
-    first = GolfState.from_deal(STANDARD, [mine, OTHER], ["6H"], STOCK)
-    hidden_swapped = GolfState.from_deal(
+    first = from_deal(STANDARD, [mine, OTHER], ["6H"], STOCK)
+    hidden_swapped = from_deal(
         STANDARD,
         [["9S", "7C", "TC", "8C", "6C", "5C"], ["9S", "9D", "4D", "QH", "5S", "8D"]],
         ["6H"],

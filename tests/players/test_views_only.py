@@ -8,7 +8,7 @@ import random
 import pytest
 
 import app.arena as arena
-from app.golf.engine import Phase
+from app.golf.phases import Phase
 from app.golf.rules import PRESETS
 from app.golf.view import view as real_view
 from app.players import LEVELS, get_player

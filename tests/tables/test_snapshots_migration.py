@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 from app.golf.actions import action_from_json, parse_log_entry
 from app.golf.engine import GolfState, replay
 from app.golf.rules import RuleSet
+from app.golf.snapshots import restore
 from app.golf.view import Seat, view
 from app.players.greedy import GreedyPlayer
 from app.resources import MIGRATIONS
@@ -96,5 +97,5 @@ def test_a_table_in_play_before_the_upgrade_plays_on_as_it_would_have(kind, tmp_
             snapshots = row[1] if isinstance(row[1], list) else json.loads(row[1])
             assert stored_log == expected.log
             assert snapshots[-1]["moves"] == len(expected.log)
-            assert GolfState.restore(rules, snapshots[-1]["state"], stored_log) == expected
+            assert restore(rules, snapshots[-1]["state"], stored_log) == expected
             assert [parse_log_entry(entry) for entry in stored_log[len(log) :]] == [(mover, choice)]

@@ -18,9 +18,11 @@ from collections.abc import Callable
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
-from app.golf.engine import GolfState, IllegalAction, Phase, replay
+from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.events import Event, EventKind
+from app.golf.phases import Phase
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
+from app.golf.snapshots import snapshot_of
 from app.golf.undo import undo_log
 from app.golf.view import view, view_event
 from app.names import NameRefused, checked_name
@@ -45,9 +47,9 @@ MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
 def snapshots_of(state: GolfState, version: int) -> list[dict]:
     """What a match's row keeps of its state beside the log once ``state`` is saved as
-    ``version`` (:meth:`GolfState.snapshot`): its pages are told each move as it is made,
+    ``version`` (:func:`app.golf.snapshots.snapshot_of`): its pages are told each move as it is made,
     so the newest is all it needs."""
-    return [{"version": version, "moves": len(state.log), "state": state.snapshot()}]
+    return [{"version": version, "moves": len(state.log), "state": snapshot_of(state)}]
 
 
 Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState | None"]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState, replay
 from app.golf.rules import RuleSet
+from app.golf.snapshots import restore, snapshot_of
 from app.golf.view import Seat
 from app.names import NameRefused, checked_name
 from app.service.errors import Invalid
@@ -88,7 +89,7 @@ def kept_snapshots(record: TableRecord, state: GolfState, replaced: bool) -> lis
     kept = [] if replaced else list(record.snapshots or [])
     if kept and kept[-1]["moves"] == len(state.log):
         return kept  # nothing was played: the newest stands for this version too
-    kept.append({"version": record.version + 1, "moves": len(state.log), "state": state.snapshot()})
+    kept.append({"version": record.version + 1, "moves": len(state.log), "state": snapshot_of(state)})
     return kept[-SNAPSHOTS_KEPT:]
 
 
@@ -114,7 +115,7 @@ def state_at(record: TableRecord, deal_seed: int, moves: int) -> GolfState:
     kept = next((s for s in reversed(record.snapshots or []) if s["moves"] <= moves), None)
     if kept is None:
         return replay(deal_seed, rules, record.log[:moves])
-    state = GolfState.restore(rules, kept["state"], record.log[: kept["moves"]])
+    state = restore(rules, kept["state"], record.log[: kept["moves"]])
     for entry in record.log[kept["moves"] : moves]:
         state.apply(*parse_log_entry(entry))
     return state

@@ -11,7 +11,8 @@ same moves as the server's own thread would.
 
 from __future__ import annotations
 
-from app.golf.engine import GolfState, Phase, replay
+from app.golf.engine import GolfState, replay
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.service.play.turns import Thought, computer_step, think_ahead
 from app.service.worker_process import WorkerProcess, preload

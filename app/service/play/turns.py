@@ -27,8 +27,9 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import action_from_json
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
 from app.golf.events import Event, EventKind
+from app.golf.phases import Phase
 from app.golf.view import view
 from app.players import THINKING_LEVELS, get_player
 from app.players.fallback import choose_safely

@@ -18,8 +18,9 @@ from typing import Protocol, TypeVar
 from sqlalchemy import Connection, Engine
 
 from app.golf.actions import NextHole, log_entry, parse_log_entry
-from app.golf.engine import GolfState, Phase
+from app.golf.engine import GolfState
 from app.golf.events import Event
+from app.golf.phases import Phase
 from app.service.common import in_transaction
 from app.service.errors import Stale
 from app.service.play.match_state import TableOutcome
