@@ -23,7 +23,8 @@ from app.service.solitaire import SolitaireService
 from app.service.stats.statistics import Statistics
 from app.service.tables.notify import notifier_for
 from app.service.tables.purge import start_purging_tables
-from app.service.tables.service import TableService, sweep_forever
+from app.service.tables.service import TableService
+from app.service.tables.sweep import sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api_docs

@@ -33,12 +33,12 @@ PARTS = (
     ("app.web.tables.pages", None, "_render"),
     ("app.web.common", None, "render_fresh"),
     ("app.web.tables.pages", None, "online_context"),
-    ("app.service.tables.service", "TableService", "refresh"),
-    ("app.service.tables.service", "TableService", "_read"),
+    ("app.service.tables.reads", "TableReading", "refresh"),
+    ("app.service.tables.reads", "TableReading", "_read"),
     ("app.store.tables", None, "load_table"),
     ("app.store.tables", None, "connected_seats"),
-    ("app.service.tables.service", "TableService", "_describe"),
-    ("app.service.tables.service", "TableService", "_state_at"),
+    ("app.service.tables.reads", "TableReading", "_describe"),
+    ("app.service.tables.reads", "TableReading", "_state_at"),
     ("app.web.golf.view_model", None, "live_board"),
 )
 

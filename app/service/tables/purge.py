@@ -2,11 +2,11 @@
 their end, and tables nobody joined some while after they were made.
 
 A table someone still looks at is kept: one read within the bound (a read is written
-down at most once a minute, see :meth:`TableService._note_read`), a seated person's
-open event stream in any process, or any open event stream of this process. Its
-reviews go with it; the people's results stay in their statistics. Like the purge of
-sessions, every process purges now and then, in small transactions; deleting twice is
-harmless.
+down at most once a minute, see :meth:`app.service.tables.reads.TableReading._note_read`),
+a seated person's open event stream in any process, or any open event stream of this
+process. Its reviews go with it; the people's results stay in their statistics. Like the
+purge of sessions, every process purges now and then, in small transactions; deleting
+twice is harmless.
 """
 
 from __future__ import annotations

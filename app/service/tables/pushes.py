@@ -1,7 +1,7 @@
 """What a table page's own event stream sends it of each change (:meth:`TablePushes.pushed`):
 the table from the page's seat and the steps since the page drew it, as a refresh gives
-them (:meth:`app.service.tables.service.TableService.refresh`), made here so that the page need
-not ask.
+them (:meth:`app.service.tables.reads.TableReading.refresh`), made here so that the page
+need not ask.
 
 Every stream of a process told of one change shares one read of it, and every page of
 one seat (every spectator's page too) one outcome. When this process wrote the change

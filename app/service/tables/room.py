@@ -72,7 +72,13 @@ class TableRoom:
         ) -> TableOutcome: ...
 
         def _describe(
-            self, record: TableRecord, state: GolfState, browser_id: str | None, events: list[Event]
+            self,
+            record: TableRecord,
+            state: GolfState,
+            browser_id: str | None,
+            events: list[Event],
+            connected: set[int] | None = None,
+            seen: dict | None = None,
         ) -> dict: ...
 
         def _fresh_state(self, record: TableRecord) -> GolfState: ...

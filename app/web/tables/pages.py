@@ -141,7 +141,7 @@ def _make_table(request: Request, form: FormData) -> Response:
 
 
 def _stamp(table: dict) -> str:
-    """The stamp (:func:`app.service.tables.service.page_stamp`) of the table as the page draws it."""
+    """The stamp (:func:`app.service.play.table_record.page_stamp`) of the table as the page draws it."""
     return page_stamp(table["version"], [s["connected"] for s in table["seats"]], table["next"])
 
 
