@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
-from app.service.play.match import MAX_SEED
+from app.service.play.match_deals import MAX_SEED
 from app.service.replays import daily
 from app.store import daily as daily_store
 from app.store.repository import ensure_browser

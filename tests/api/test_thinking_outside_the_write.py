@@ -108,7 +108,7 @@ def only_sqlite(golf_app) -> None:
 
 
 def test_a_hint_is_thought_out_once_counted_outside_the_write(api, golf_app, monkeypatch, writer):
-    from app.service.play import match as golf
+    from app.service.play import match_play as golf
 
     only_sqlite(golf_app)
     held: list[bool] = []

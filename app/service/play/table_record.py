@@ -21,6 +21,7 @@ from app.service.errors import Invalid
 from app.store.tables import TableRecord, TableSeat
 
 HOST = 0  # the seat of the person who made the table
+PERSON = 0  # the person's seat in a match against the computer (app.store.tables.match_seats)
 NAME_LENGTH = 24
 TABLE_NAME_LENGTH = 60
 SNAPSHOTS_KEPT = 8  # the match after each of its last changes (a page that far behind is shown the steps since)

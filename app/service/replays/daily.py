@@ -4,8 +4,9 @@ A date's match is standard Golf, nine holes, against the Expert. Its deals come 
 seed drawn from the date and the installation's own deal key, so everyone gets the same
 deals and nobody can work out another date's; the Expert is seeded from the same deals
 and the moment, so two people who make the same choices play the same match ("duplicate
-Golf": only the choices differ). The seed lies above :data:`~app.service.play.match.MAX_SEED`,
-where no New game's seed can be, so it cannot be typed in to preview a date's deals.
+Golf": only the choices differ). The seed lies above
+:data:`~app.service.play.match_deals.MAX_SEED`, where no New game's seed can be, so it
+cannot be typed in to preview a date's deals.
 
 A browser's first daily match of a date is its counted attempt (a row of
 ``daily_entries``, made once whatever it sends); later ones that date are practice.

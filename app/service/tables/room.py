@@ -20,7 +20,7 @@ from app.names import name_key
 from app.players import LEVELS
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid
-from app.service.play.match import MAX_SEED
+from app.service.play.match_deals import MAX_SEED
 from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import (
     HOST,

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.players import Level
-from app.service.play.match import MAX_SEED
+from app.service.play.match_deals import MAX_SEED
 from app.web.common import browser_id
 from app.web.dependencies import BrowserId, Service, Version, golf_of, statistics_of
 from app.web.golf.move_routes import Play, add_move_routes

@@ -18,7 +18,8 @@ from starlette.datastructures import FormData
 from app.golf.rules import RulesError, rules_from_request
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError
-from app.service.play.match import MAX_SEED, GolfService
+from app.service.play.match import GolfService
+from app.service.play.match_deals import MAX_SEED
 from app.service.play.match_state import Outcome
 from app.web.charts import line_chart
 from app.web.common import (
