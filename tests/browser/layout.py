@@ -17,7 +17,7 @@ invariants:
 - no words (a caption, a heading, a paragraph) are cut off at the side by the box that
   holds them or by the screen's edge.
 
-The suite runs a representative slice (tests/browser/test_table_layout.py); the whole walk
+The suite runs a representative slice (tests/web/golf/test_table_layout.py); the whole walk
 is the same test over ``MATRIX``, behind the ``layout_matrix`` marker. The screenshots in
 docs/ are staged by the same code (scripts/table_screenshots.py).
 """

@@ -1,0 +1,269 @@
+"""The table's layout, measured in a real browser over the matrix of seats, grids, screens
+and moments (tests/browser/layout.py): nothing overlaps, nothing needed is covered, cards
+are readable, nothing scrolls where it all fits, dialogs open at their top. A slice runs
+in the suite; ``pytest tests/browser -m layout_matrix`` walks the whole matrix. Then the
+things a player does: the others sit round the table, acting never scrolls the page, a
+tap opens a folded seat, a deal brings the prompt back in view, the log keeps the last
+moves."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.layout import MATRIX, SLICE, Case, new_page, problems, stage
+from tests.browser.tablekit import api, new_match, open_table, play_out_hole, wait_settled
+
+
+def walk(browser, server, case: Case) -> list[str]:
+    context, page = new_page(browser, server, case)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    extra = None
+    try:
+        measured, extra = stage(page, case, browser, server)
+        found = problems(measured, case)
+    finally:
+        if extra is not None:
+            extra.close()
+        context.close()
+    return found + [f"script error: {e}" for e in errors]
+
+
+@pytest.mark.parametrize("case", SLICE, ids=[c.id for c in SLICE])
+def test_the_table_keeps_its_layout(browser, server, case):
+    assert walk(browser, server, case) == []
+
+
+@pytest.mark.layout_matrix
+@pytest.mark.parametrize("case", MATRIX, ids=[c.id for c in MATRIX])
+def test_the_whole_matrix_keeps_the_layout(browser, server, case):
+    assert walk(browser, server, case) == []
+
+
+def holding_a_card(page, players: int, rules: str = "standard") -> None:
+    """A match of ``players`` dealt, the opening reveals made and a stock card held, on the page."""
+    new_match(page, seed=31, rules={"name": rules, "players": players})
+    state = api(page, "GET", "/api/match")
+    while state["phase"] == "opening":
+        down = [i for i, c in enumerate(state["players"][0]["grid"]) if not c["face_up"]]
+        state = api(page, "POST", "/api/match/reveal", {"position": down[-1]})
+    api(page, "POST", "/api/match/draw", {"source": "stock"})
+    open_table(page)
+
+
+def outside_the_view(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` whose box is not wholly inside the viewport
+    (at the page's scroll position), each named; fails if none match."""
+    boxes = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map(e => {
+            const r = e.getBoundingClientRect();
+            return {name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40) || e.className,
+                    top: r.top, bottom: r.bottom, left: r.left, right: r.right, shown: r.width > 0 && r.height > 0};
+        })""",
+        selector,
+    )
+    assert boxes, f"nothing matches {selector}"
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    return [
+        f"{b['name']}: {b}"
+        for b in boxes
+        if not b["shown"] or b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + 0.5 or b["right"] > width + 0.5
+    ]
+
+
+def test_the_others_sit_round_the_table_and_you_at_the_bottom(sized):
+    page = sized(1280, 720)
+    holding_a_card(page, 8)
+    centres = page.evaluate("""() => [...document.querySelectorAll('#board .seat')].map(s => {
+        const r = s.querySelector('.grid').getBoundingClientRect();
+        return {seat: s.dataset.seat, x: r.left + r.width / 2, y: r.top + r.height / 2}; })""")
+    by_seat = {c["seat"]: c for c in centres}
+    me, stock = by_seat["you"], page.locator(".card.stock").bounding_box()
+    assert me["y"] > stock["y"] + stock["height"], "your grid is below the piles"
+    assert by_seat["computer-1"]["x"] < stock["x"] and by_seat["computer-7"]["x"] > stock["x"] + stock["width"]
+    assert by_seat["computer-4"]["y"] < stock["y"], "the middle seat of the others sits across the table"
+
+
+def test_acting_never_scrolls_the_page(sized):
+    page = sized(1280, 720)
+    new_match(page, seed=32, rules={"name": "standard", "players": 4})
+    open_table(page)
+    for _ in range(3):
+        page.locator("button.card").first.click()
+        wait_settled(page)
+        assert page.evaluate("() => window.scrollY") == 0
+
+
+def test_on_a_phone_a_tap_opens_one_of_the_others_full_size(sized):
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    holding_a_card(page, 6)
+    seat = page.locator('.seat[data-seat="computer-3"]')
+    folded = seat.locator(".card").first.bounding_box()["width"]
+    toggle = seat.get_by_role("button", name="Computer 3")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert seat.locator(".card").first.bounding_box()["width"] > folded * 1.4
+    assert page.locator('.seat[data-seat="computer-2"] .card').first.bounding_box()["width"] == folded
+    # It stays open while the table is redrawn after a move.
+    page.get_by_role("button", name="Discard draw").tap()
+    wait_settled(page)
+    assert (
+        page.locator('.seat[data-seat="computer-3"]')
+        .get_by_role("button", name="Computer 3")
+        .get_attribute("aria-expanded")
+        == "true"
+    )
+
+
+@pytest.mark.parametrize("width, height", [(320, 640), (640, 360)], ids=["320px", "1280x720-at-200%"])
+@pytest.mark.parametrize("players", [2, 8])
+def test_narrow_and_zoomed_screens_never_scroll_sideways(sized, width, height, players):
+    page = sized(width, height)
+    holding_a_card(page, players)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert outside_the_view(page, ".toolbar:not(.toolbar-more) button") == []  # the bar stays in view
+
+
+def test_after_a_deal_on_a_phone_the_prompt_and_your_grid_are_in_view(sized):
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=33, rules={"name": "standard", "players": 6})
+    open_table(page)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.get_by_role("button", name="New game").tap()
+    page.locator("#new-game-dialog").get_by_role("button", name="Deal", exact=True).tap()
+    wait_settled(page)
+    assert outside_the_view(page, "#prompt") == []
+    assert outside_the_view(page, "#board .seat.mine .card") == []
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_the_log_keeps_the_last_moves_readable_as_the_next_come(sized, width, height):
+    page = sized(width, height)
+    new_match(page, seed=34, rules={"name": "standard", "players": 4})
+    open_table(page)
+    face_down = re.compile(r"^Your card, .* face down$")
+    for _ in range(2):  # the opening reveals
+        page.get_by_role("button", name=face_down).first.click()
+        wait_settled(page)
+    page.get_by_role("button", name=re.compile(r"^Stock")).click()
+    wait_settled(page)
+    page.get_by_role("button", name=face_down).first.click()  # then the three computers play in turn
+    wait_settled(page)
+    lines = page.evaluate("""() => { const log = document.getElementById('announce').getBoundingClientRect();
+        return [...document.querySelectorAll('#announce p')].slice(0, 3).map(p => { const r = p.getBoundingClientRect();
+            return {text: p.textContent, whole: r.top >= log.top - 1 && r.bottom <= log.bottom + 1 && r.height > 0
+                    && r.bottom <= innerHeight}; }); }""")
+    assert len(lines) == 3 and all(line["whole"] for line in lines), lines
+    # The latest line is the last computer's move, and the one before it is still in view.
+    assert re.search(r"Computer 3", lines[0]["text"]) or re.search(r"Computer 3", lines[1]["text"]), lines
+
+
+def lines_of(page, selector: str) -> int:
+    """How many lines the text of ``selector`` is laid out in."""
+    return page.evaluate(
+        """(selector) => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector));
+        return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom))).size; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("width, height, players", [(1024, 768, 8), (1280, 720, 3), (1280, 720, 8), (1366, 768, 3)])
+def test_at_a_hole_s_end_the_prompt_is_one_line_with_the_result_and_the_review_beside_next_hole(
+    sized, width, height, players
+):
+    page = sized(width, height)
+    new_match(page, seed=31, rules={"name": "standard", "players": players, "holes": 2})
+    state = play_out_hole(page)
+    open_table(page)
+    mine = state["players"][0]["hole_score"]
+    lowest = min(p["hole_score"] for p in state["players"])
+    assert page.locator("#prompt").inner_text().startswith(f"Hole 1 is over: you scored {mine}, the lowest")
+    assert f"{lowest}" in page.locator("#prompt").inner_text()
+    assert lines_of(page, "#prompt") == 1
+    # Next hole and the hole's review side by side in the middle of the table.
+    next_hole = page.get_by_role("button", name="Next hole").bounding_box()
+    review = page.get_by_role("link", name="Review hole 1").bounding_box()
+    assert abs(next_hole["y"] - review["y"]) < 2 and review["x"] > next_hole["x"] + next_hole["width"]
+
+
+def folded_rows(page) -> int:
+    """How many rows the others' folded seats take on a phone."""
+    tops = page.eval_on_selector_all(
+        ".opponents .seat.foldable", "seats => seats.map(s => Math.round(s.getBoundingClientRect().top))"
+    )
+    return len(set(tops))
+
+
+def test_on_a_phone_the_others_keep_their_rows_at_a_hole_s_end(sized):
+    """At the hole's end a folded seat's pairs were counted beside its score ("12 · 1 pair
+    (=0)"), which widened it until only two fitted a row and the last row went out of
+    sight. The pairs are marked on the folded grid: their count is said, not drawn."""
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=31, rules={"name": "standard", "players": 8, "holes": 2})
+    open_table(page)
+    in_play = folded_rows(page)
+    state = play_out_hole(page)
+    assert any(p["matched"] for p in state["players"][1:])  # another seat made a pair: the case in question
+    open_table(page)
+    assert folded_rows(page) == in_play == 3
+    count = page.locator(".opponents .seat.foldable .pair-count").first
+    assert re.search(r"\d pairs?", count.inner_text())
+    assert count.bounding_box()["width"] <= 1  # said to a screen reader, not drawn
+
+
+def test_on_a_phone_the_scorecard_of_eight_scrolls_sideways_with_its_holes_in_view(sized):
+    """Eight players' columns are wider than a phone: the scorecard scrolls sideways in its
+    dialog, and the hole each row is (and the Total row's name) stays at its left edge,
+    so a score far to the right is still read against its hole."""
+    page = sized(390, 844, is_mobile=True, has_touch=True)
+    new_match(page, seed=31, rules={"name": "standard", "players": 8, "holes": 2})
+    play_out_hole(page)
+    open_table(page)
+    page.get_by_role("button", name="Scorecard").tap()
+    scroller = page.locator("#scorecard-dialog .table-scroll")
+    scroller.wait_for()
+    assert scroller.evaluate("e => e.scrollWidth > e.clientWidth + 50"), "eight players fit a phone"
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('#scorecard-dialog .table-scroll');"
+        " return e.scrollLeft > 0 && e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; }"
+    )
+    view = scroller.bounding_box()
+    last_column = page.locator("#scorecard-dialog .scorecard thead th").last.bounding_box()
+    assert last_column["x"] + last_column["width"] <= view["x"] + view["width"] + 0.5, "the last player is in view"
+    for name in ("Hole", "1", "2", "Total"):
+        header = page.locator("#scorecard-dialog .scorecard th").filter(has_text=re.compile(f"^{name}$")).first
+        box = header.bounding_box()
+        assert view["x"] - 0.5 <= box["x"] <= view["x"] + 4, (name, box, view)
+        # Drawn over the scores that scroll under it, not through them.
+        covering = header.evaluate(
+            "e => { const r = e.getBoundingClientRect();"
+            " return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('th') === e; }"
+        )
+        assert covering, f"{name} is hidden under the scores"
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720), (1366, 768)])
+@pytest.mark.parametrize("players", [5, 8])
+def test_at_a_hole_s_end_the_scorecard_open_leaves_every_seat_s_words_clear(sized, width, height, players):
+    """The Scorecard open beside the table narrows it, and the status line takes another
+    line: the middle row is at its least height. At a hole's end Next hole and the hole's
+    review stack there, and the discard pile's list under them went past the middle onto
+    your seat's name and the seats across the table. At 1024 px the table left beside it
+    was too narrow for eight (cards 17 px wide, the page scrolling): it opens over it."""
+    page = sized(width, height)
+    new_match(page, seed=31, rules={"name": "standard", "players": players, "holes": 2})
+    play_out_hole(page)
+    open_table(page)
+    page.get_by_role("button", name="Scorecard").click()
+    page.wait_for_selector("#scorecard-dialog[open]")
+    assert problems(page, Case(players, "standard", width, height, "hole_over")) == []
+    mine = page.locator(".seat.mine .seat-head").bounding_box()
+    for part in page.locator("#board .middle :is(.moves, .discards summary)").all():
+        box = part.bounding_box()
+        if box:
+            assert box["y"] + box["height"] <= mine["y"] + 0.5, (part.inner_text(), box, mine)
