@@ -1,0 +1,621 @@
+"""The benchmarks' current figures in one table: ``python -m bench.report`` remakes docs/performance.md.
+
+    python -m bench.report                        # every benchmark of the report, some 10 minutes on 2 cores
+    python -m bench.report --only engine --only review   # a few of them; the other rows are kept
+    python -m bench.report --list                 # the benchmarks, what each measures, its command
+    python -m bench.report --output -             # print the page instead of writing it
+
+Each benchmark runs as a subprocess (``python -m bench.<name> <arguments>``, with short
+arguments so that the whole report stays within minutes), one after another, never
+imported: this module reads only what each one prints. A figure is taken from the
+benchmark's output by a pattern; a benchmark that fails, times out or prints nothing the
+pattern knows leaves its rows out and is named under the table with the reason, rather
+than a figure guessed. With ``--only``, the rows of the benchmarks not run are carried
+over from the page as it was, each benchmark's date and machine kept beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "performance.md"
+MEASURED = re.compile(r"<!-- measured: (\{.*\}) -->")
+HEADER = "| benchmark | figure | value | command |"
+
+Rows = list[tuple[str, str]]  # (figure, value) pairs, in the table's order
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One row: ``pattern`` is searched in the benchmark's output (its ``occurrence``-th
+    match), and the figure's name and value are ``label`` and ``value`` formatted with the
+    match's groups (``{0}``, ``{1}``, ...)."""
+
+    label: str
+    pattern: str
+    value: str
+    occurrence: int = 0
+
+    def read(self, output: str) -> tuple[str, str] | None:
+        found = list(re.finditer(self.pattern, output, re.MULTILINE))
+        if len(found) <= self.occurrence:
+            return None
+        groups = found[self.occurrence].groups()
+        return self.label.format(*groups), self.value.format(*groups)
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str  # the key of --only, and the table's first column
+    module: str  # run as ``python -m <module>``
+    arguments: tuple[str, ...]  # shown in the table's command and run
+    measures: str  # one line for the list of benchmarks
+    figures: tuple[Figure, ...] = ()
+    parse: Callable[[str], Rows] | None = None  # instead of figures, for output not read by patterns
+    hidden_arguments: Callable[[], tuple[str, ...]] = lambda: ()  # run but not shown (a free port)
+    timeout: float = 180.0
+    in_report: bool = True  # False: only listed, with its usual command
+
+    def command(self) -> str:
+        return shlex.join(["python", "-m", self.module, *self.arguments])
+
+    def rows(self, output: str) -> Rows:
+        if self.parse is not None:
+            return self.parse(output)
+        return [row for figure in self.figures if (row := figure.read(output)) is not None]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def arena_rows(output: str) -> Rows:
+    """``python -m app.arena --json``: the first entrant's wins against the second, with
+    their 95% interval, and its decision times."""
+    summary = json.loads(output)
+    first, second = summary["entrants"][0], summary["entrants"][1]
+    win = first["results"]["win"]
+    versus = f"{first['player']} against {second['player']}"
+    return [
+        (
+            f"{versus}: matches won ({summary['matches']} matches, seed {summary['seed']})",
+            f"{win['rate']:.0%} (95% interval {win['low']:.0%}-{win['high']:.0%})",
+        ),
+        (f"{first['player']}'s decision time", f"median {first['median_ms']:.1f} ms, p99 {first['p99_ms']:.0f} ms"),
+        (f"mean hole score, {versus}", f"{first['mean_hole_score']:.1f} against {second['mean_hole_score']:.1f}"),
+    ]
+
+
+MS = r"([\d.,]+) ms"
+# bench.stack_floor's mean over its rounds: action, floor move, no database, bare GET, and two ratios.
+ALL_ROUNDS = r"^\s+all\s+([\d.]+)\s+([\d.]+)\s+[\d.]+\s+([\d.]+)\s+([\d.]+)x\s+([\d.]+)x"
+
+BENCHMARKS: tuple[Benchmark, ...] = (
+    Benchmark(
+        "engine",
+        "bench.engine",
+        ("--matches", "100"),
+        "the engine alone: whole matches replayed from their seeds, as a stored match is rebuilt",
+        (
+            Figure("applied actions a second (replay)", r"applied actions per second \(replay\): ([\d,]+)", "{0}"),
+            Figure(
+                "replay of a whole 9-hole match",
+                rf"replay of a whole match: median {MS}, p99 {MS}",
+                "median {0} ms, p99 {1} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "play_cost",
+        "bench.play_cost",
+        ("--moves", "20", "--long-actions", "300", "--requests", "200", "--tables", "100", "--seconds", "20"),
+        "what a move costs: the server's CPU per move at a table of four open pages, early and late in a "
+        "long hole; a single-player JSON action against a bare FastAPI route; from a move to every other "
+        "seat's event at one table and at many tables at a person's pace",
+        (
+            Figure(
+                "server CPU per move, table of 4 open pages, early in a hole",
+                rf"^1a\. server CPU per move, table of 4, early in a hole \(log [\d-]+ actions\)\s+{MS}",
+                "{0} ms",
+            ),
+            Figure(
+                "server CPU per move, table of 4 open pages, late in a hole (log {0} actions)",
+                rf"^1b\. server CPU per move, table of 4, late in a long hole \(log ([\d-]+)\)\s+{MS}",
+                "{1} ms",
+            ),
+            Figure(
+                "server CPU per single-player JSON action",
+                rf"^2\.\s+server CPU per single-player JSON action \(/api/match\)\s+{MS}",
+                "{0} ms",
+            ),
+            Figure(
+                "server CPU per request of a bare FastAPI route",
+                rf"server CPU per request of a bare FastAPI route\s+{MS}\s+ratio ([\d.]+)x",
+                "{0} ms (the action {1}x)",
+            ),
+            Figure(
+                "move to every other seat's event, 1 table of 4, early in a hole",
+                rf"move to every other seat's event, 1 table of 4, early\s+p50 {MS}\s+p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+            Figure(
+                "move to every other seat's event, 1 table of 4, late in a hole",
+                rf"move to every other seat's event, 1 table of 4, late\s+p50 {MS}\s+p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+            Figure(
+                "move to every other seat's event, {0} tables of 4, a move each 2-3 s",
+                rf"move to every other seat's event, (\d+) tables of 4, a move each 2-3 s\s+p50 {MS}\s+p99 {MS}",
+                "p50 {1} ms, p99 {2} ms",
+            ),
+            Figure(
+                "the server's share of a core at {0} tables of 4",
+                r"^\s+3:\s+(\d+) tables:.*\n\s+server at (\d+)% of a core",
+                "{1}%",
+            ),
+        ),
+        timeout=300,
+    ),
+    Benchmark(
+        "load",
+        "bench.load",
+        ("--start", "--players", "20", "--seconds", "10", "--think", "1", "--think", "0"),
+        "single-player matches over HTTP: simulated players against one server process, beside /livez, "
+        "at a person's pace and flat out",
+        (
+            Figure(
+                "game action, {0} players at a person's pace ({1} s between moves)",
+                rf"^(\d+) concurrent clients[\s\S]*?^about ([\d.]+) s between each player's moves[\s\S]*?"
+                rf"^game actions \(POST\)\s+[\d,]+ req/s\s+p50\s+{MS}\s+p99\s+{MS}",
+                "p50 {2} ms, p99 {3} ms",
+            ),
+            Figure(
+                "game actions a second, {0} players flat out",
+                rf"^(\d+) concurrent clients[\s\S]*?^no pause between moves[\s\S]*?"
+                rf"^game actions \(POST\)\s+([\d,]+) req/s\s+p50\s+{MS}\s+p99\s+{MS}",
+                "{1} (p99 {3} ms)",
+            ),
+            Figure(
+                "/livez requests a second, {0} clients flat out",
+                r"^(\d+) concurrent clients[\s\S]*?^no pause between moves.*\nGET /livez\s+([\d,]+) req/s",
+                "{1}",
+            ),
+        ),
+        hidden_arguments=lambda: ("--url", f"http://127.0.0.1:{free_port()}"),
+    ),
+    Benchmark(
+        "tables_load",
+        "bench.tables_load",
+        ("--idle", "300", "--tables", "25", "--duration", "20", "--waves", "1", "--wave-size", "300"),
+        "online tables at scale: idle open table pages, tables of 4 people at a person's pace on one "
+        "process (SQLite; --database postgresql --workers 2 for two on PostgreSQL), pages that come and go",
+        (
+            Figure(
+                "memory per idle open table page",
+                r"memory per idle stream: ([\d.]+) KB",
+                "{0} KB",
+            ),
+            Figure(
+                "move to every other seat's event, {0} tables of {1} at {2} s a decision, {3} idle pages open",
+                r"^playing: (\d+) tables of (\d+), think ([\d.]+) s, [\d.]+ s, (\d+) idle streams open[\s\S]*?"
+                rf"move sent to every other seat's event:\s+p50\s+{MS},\s+p99\s+{MS}",
+                "p50 {4} ms, p99 {5} ms",
+            ),
+            Figure(
+                "server CPU per move at those tables",
+                rf"server CPU per accepted move \(its request, the events, the others' fetches\): {MS}",
+                "{0} ms",
+            ),
+        ),
+        timeout=240,
+    ),
+    Benchmark(
+        "slow_moves",
+        "bench.slow_moves",
+        ("--moves", "20"),
+        "whether one person's slow move holds up the others: page moves against seven Experts, beside "
+        "/livez and a second person playing through the JSON API",
+        (
+            Figure(
+                "a page move against seven Experts",
+                rf"page moves against seven Experts: p50 {MS}, p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+            Figure(
+                "/livez meanwhile",
+                rf"/livez asked meanwhile \d+ times: p50 {MS}, p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+            Figure(
+                "another person's JSON moves meanwhile",
+                rf"another person's JSON moves meanwhile \d+: p50 {MS}, p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "self_playing_tables",
+        "bench.self_playing_tables",
+        ("--tables", "10", "--duration", "10"),
+        "tables that play themselves: a normal table's moves alone, then beside tables of one person "
+        "who never moves and seven Experts on a 10 s turn timer",
+        (
+            Figure(
+                "a normal table's move, alone",
+                rf"normal table alone:\s+\d+ moves, p50 {MS}, p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+            Figure(
+                "a normal table's move, beside {0} self-playing tables",
+                rf"beside (\d+) self-playing tables: \d+ moves, p50 {MS}, p99 {MS}",
+                "p50 {1} ms, p99 {2} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "table_events",
+        "bench.table_events",
+        ("--holes", "1"),
+        "two server processes on one PostgreSQL database: from a move sent to one to the event on the "
+        "other's stream (needs a PostgreSQL server, --postgres URL)",
+        (
+            Figure(
+                "move on one process to the event on another (PostgreSQL)",
+                rf"from its request on one process to the event on the other: p50 {MS}, p95 {MS}",
+                "p50 {0} ms, p95 {1} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "stack_floor",
+        "bench.stack_floor",
+        ("--requests", "100", "--rounds", "2"),
+        "the least a stored move costs on this stack (a JSON POST, one SQLite row read and written back) "
+        "beside a single-player action and a bare route, in rounds taken in turn",
+        (
+            Figure(
+                "server CPU of the least stored move on this stack (a JSON POST, one SQLite row)",
+                ALL_ROUNDS,
+                "{1} ms, {4}x the bare route",
+            ),
+            Figure(
+                "server CPU of a single-player JSON action, in the same rounds",
+                ALL_ROUNDS,
+                "{0} ms, {3}x the bare route ({2} ms)",
+            ),
+        ),
+    ),
+    Benchmark(
+        "table_pace",
+        "bench.table_pace",
+        ("--turns", "6"),
+        "how long a player waits between turns while the others' replies are shown (what the pages are "
+        "told to show, no clock)",
+        (
+            Figure(
+                "longest wait between your turns, 8 seats, Normal speed",
+                r"^\s+8\s+normal\s+([\d.]+)\s+([\d.]+)",
+                "{0} s",
+            ),
+        ),
+    ),
+    Benchmark(
+        "review",
+        "bench.review",
+        ("--holes", "30"),
+        "the review of a hole (Medium judged against the Expert's sampled playouts), wall clock",
+        (
+            Figure(
+                "review of a standard hole ({0} judged decisions), wall clock",
+                rf"([\d.]+) judged decisions a hole\nreview of a hole, wall clock: median {MS}, 90th percentile {MS}, "
+                rf"worst {MS}",
+                "median {1} ms, p90 {2} ms, worst {3} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "replays",
+        "bench.replays",
+        ("--entries", "10000", "--steps", "30"),
+        "a nine-hole match's replay page, one step of it and its export, and the daily leaderboard with "
+        "10,000 finished attempts (the whole app in process)",
+        (
+            Figure("replay page of a 9-hole match", rf"page /r/\{{id\}}\?step=N\s+median\s+{MS}", "median {0} ms"),
+            Figure("one step of a replay", rf"one step \(the page's\)\s+median\s+{MS}", "median {0} ms"),
+            Figure("a replay's JSON export", rf"export /api/replays/\{{id\}}\s+median\s+{MS}", "median {0} ms"),
+            Figure("daily leaderboard of 10,000, /api/daily", rf"/api/daily\s+median\s+{MS}", "median {0} ms"),
+            Figure("daily leaderboard of 10,000, the /daily page", rf"page /daily\s+median\s+{MS}", "median {0} ms"),
+        ),
+    ),
+    Benchmark(
+        "solitaire",
+        "bench.solitaire",
+        ("--deals", "1000", "--variants", "strict,any-time"),
+        "the Golf solitaire solver over the first numbered deals, per variant: the share winnable and the solve times",
+        tuple(
+            Figure(
+                f"solitaire deals 1-1000 ({variant}): winnable, solve time",
+                rf"^{re.escape(variant)}\s+([\d.]+%)\s+([\d.]+)ms\s+([\d.]+)ms",
+                "{0} winnable; median {1} ms, p99 {2} ms",
+            )
+            for variant in ("strict", "any-time")
+        ),
+    ),
+    Benchmark(
+        "arena",
+        "app.arena",
+        ("--players", "expert,greedy", "--matches", "30", "--seed", "1", "--json"),
+        "the computer players' strength and decision time, matches played against each other",
+        parse=arena_rows,
+    ),
+    # Listed with their usual commands, not run by the report: long, heavy or needing a browser.
+    Benchmark(
+        "move_parts",
+        "bench.move_parts",
+        (),
+        "a move at a table of four taken apart, in rounds taken in turn: the whole move, the mover's "
+        "answer alone, the same move through the JSON API, a bare FastAPI route",
+        in_report=False,
+    ),
+    Benchmark(
+        "fragment_parts",
+        "bench.fragment_parts",
+        (),
+        "where one table page's refresh spends its CPU: the read, the table described, the page's model, "
+        "the templates, the middleware and routing",
+        in_report=False,
+    ),
+    Benchmark(
+        "abuse",
+        "bench.abuse",
+        (),
+        "one client against python -m app under ulimit -n 1024: 1,000 event streams, then 1,000 idle "
+        "sockets, beside a person playing; then the time to open 1,000 streams on one table",
+        in_report=False,
+    ),
+    Benchmark(
+        "big_requests",
+        "bench.big_requests",
+        (),
+        "four 100 MB bodies at once and a 1 MB header: the answers, and the server's memory",
+        in_report=False,
+    ),
+    Benchmark(
+        "table_pages",
+        "bench.table_pages",
+        (),
+        "two headless Chromium pages at one table: from a click on one to the other page showing it",
+        in_report=False,
+    ),
+)
+
+
+@dataclass
+class Outcome:
+    benchmark: Benchmark
+    rows: Rows = field(default_factory=list)
+    problem: str = ""  # why it has no rows, or fewer than its figures
+    seconds: float = 0.0
+
+
+def run(benchmark: Benchmark) -> Outcome:
+    command = [sys.executable, "-m", benchmark.module, *benchmark.arguments, *benchmark.hidden_arguments()]
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, timeout=benchmark.timeout, stdin=subprocess.DEVNULL
+        )
+    except subprocess.TimeoutExpired:
+        return Outcome(benchmark, problem=f"no answer within {benchmark.timeout:.0f} s", seconds=benchmark.timeout)
+    seconds = time.monotonic() - started
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
+        return Outcome(benchmark, problem=f"exit status {done.returncode}: {last}", seconds=seconds)
+    try:
+        rows = benchmark.rows(done.stdout)
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        return Outcome(benchmark, problem=f"its output could not be read ({error})", seconds=seconds)
+    expected = len(benchmark.figures)
+    problem = ""
+    if not rows:
+        problem = "none of its figures was found in its output"
+    elif expected and len(rows) < expected:
+        problem = f"{expected - len(rows)} of its {expected} figures not found in its output"
+    return Outcome(benchmark, rows, problem, seconds)
+
+
+def machine() -> str:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = " ".join(line.partition(":")[2].split())
+                break
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    described = (
+        f"{cores} cores ({platform.machine()}{', ' + model if model else ''}), Python {platform.python_version()}"
+    )
+    return described
+
+
+def escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def previous(page: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """From the page as it was: each benchmark's 'measured' note, and its table rows as written."""
+    if not page.exists():
+        return {}, {}
+    text = page.read_text()
+    found = MEASURED.search(text)
+    measured: dict[str, str] = json.loads(found.group(1)) if found else {}
+    rows: dict[str, list[str]] = {}
+    in_table = False
+    for line in text.splitlines():
+        if line == HEADER:
+            in_table = True
+            continue
+        if in_table and line.startswith("| ---"):
+            continue
+        if in_table and line.startswith("| "):
+            name = line[2:].partition(" |")[0].strip("` ")
+            rows.setdefault(name, []).append(line)
+        elif in_table:
+            in_table = False
+    return measured, rows
+
+
+def page(outcomes: Sequence[Outcome], measured: dict[str, str], carried: dict[str, list[str]], note: str) -> str:
+    by_name = {outcome.benchmark.name: outcome for outcome in outcomes}
+    table = [HEADER, "| --- | --- | --- | --- |"]
+    left_out = []
+    for benchmark in BENCHMARKS:
+        if not benchmark.in_report:
+            continue
+        outcome = by_name.get(benchmark.name)
+        if outcome is None:
+            table += carried.get(benchmark.name, [])
+            continue
+        for figure, value in outcome.rows:
+            table.append(
+                f"| `{benchmark.name}` | {escape(figure)} | {escape(value)} | `{escape(benchmark.command())}` |"
+            )
+        if outcome.problem:
+            left_out.append(f"- `{benchmark.name}`: {outcome.problem} (`{benchmark.command()}`).")
+    dates: dict[str, list[str]] = {}
+    for benchmark in BENCHMARKS:
+        if benchmark.name in measured:
+            dates.setdefault(measured[benchmark.name], []).append(f"`{benchmark.name}`")
+    when = [f"- {', '.join(names)}: {date}" for date, names in dates.items()]
+    listing = [
+        f"- `{benchmark.command() if benchmark.in_report else 'python -m ' + benchmark.module}`: {benchmark.measures}"
+        for benchmark in BENCHMARKS
+    ]
+    lines = [
+        "# Performance",
+        "",
+        "The benchmarks' current figures, one row a figure. The whole page is remade by one command,",
+        "",
+        "```sh",
+        ".venv/bin/python -m bench.report",
+        "```",
+        "",
+        "which runs each benchmark below as a subprocess with the short arguments its row shows",
+        "(some 10 minutes on 2 cores), reads the figures it prints and writes this page again;",
+        "`--only NAME` (repeatable) runs some of them and keeps the other rows. A benchmark's own",
+        "defaults measure longer and print more than its rows here: run its command without the",
+        "arguments, or with `--help`. The figures are what one run gave on one machine, and the",
+        "machines these were taken on are shared and noisy: compare runs taken side by side, in",
+        "turn, on one machine, rather than a run with this page. No test asserts a figure.",
+        "",
+        "Measured (the date in UTC; the machine's cores, processor and Python):",
+        "",
+        *when,
+        "",
+        f"<!-- measured: {json.dumps(measured, sort_keys=True)} -->",
+        "",
+        *table,
+        "",
+    ]
+    if left_out:
+        lines += ["Not in the table from the last run, with the reason:", "", *left_out, ""]
+    if note:
+        lines += [note, ""]
+    lines += [
+        "## The benchmarks",
+        "",
+        "Each prints its figures and asserts none; each starts what it needs (a server on a free",
+        "port, a throw-away SQLite file, or a throw-away database on the PostgreSQL server its",
+        "`--postgres` or `--database postgresql` names) and removes it afterwards. The last ones",
+        "are not run by the report: long, heavy on the machine, or driving a browser.",
+        "",
+        *listing,
+        "",
+        "Also `python -m app.arena --sweep --matches 20 --expert-matches 3 --jobs 2`: every level and",
+        "greedy on every preset and on 8 seats of 3x4 grids with two decks, by itself and against",
+        "players that never end a hole, reporting the longest hole in turns and any failure",
+        "(`--sweep-rules custom`, or `random --rule-sets 20`, for the custom rule sets that once played",
+        "on without end, or random valid ones).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.report",
+        description=(__doc__ or "").split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    names = [benchmark.name for benchmark in BENCHMARKS if benchmark.in_report]
+    parser.add_argument("--only", action="append", choices=names, metavar="NAME", help=f"one of: {', '.join(names)}")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks and their commands, run nothing")
+    parser.add_argument(
+        "--output", default=str(PAGE), help="the page to write ('-': print it); default docs/performance.md"
+    )
+    args = parser.parse_args(argv)
+    if args.list:
+        for benchmark in BENCHMARKS:
+            mark = "" if benchmark.in_report else "  (listed, not run)"
+            print(f"{benchmark.name:20} {benchmark.command()}{mark}\n{'':20} {benchmark.measures}")
+        return 0
+
+    chosen = [b for b in BENCHMARKS if b.in_report and (not args.only or b.name in args.only)]
+    output = PAGE if args.output == "-" else Path(args.output)
+    measured, carried = previous(output)
+    if not args.only:
+        measured, carried = {}, {}
+    started, load_before = time.monotonic(), os.getloadavg()[0]
+    outcomes = []
+    for benchmark in chosen:
+        print(f"{benchmark.command()} ...", file=sys.stderr, flush=True)
+        outcome = run(benchmark)
+        print(
+            f"  {outcome.seconds:.0f} s, {len(outcome.rows)} figures"
+            + (f"; {outcome.problem}" if outcome.problem else ""),
+            file=sys.stderr,
+            flush=True,
+        )
+        outcomes.append(outcome)
+        if outcome.rows:
+            stamp = datetime.now(UTC).strftime("%Y-%m-%d")
+            measured[benchmark.name] = f"{stamp}, {machine()}"
+        else:
+            measured.pop(benchmark.name, None)
+    wall = time.monotonic() - started
+    command = "python -m bench.report" + "".join(f" --only {name}" for name in args.only or [])
+    note = (
+        f"The last run, `{command}`, took {wall / 60:.1f} minutes; the machine's load average (one minute) "
+        f"was {load_before:.1f} at its start and {os.getloadavg()[0]:.1f} at its end."
+    )
+    text = page(outcomes, measured, carried, note)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text)
+        print(f"wrote {output} in {wall:.0f} s", file=sys.stderr)
+    return 0 if all(outcome.rows for outcome in outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
