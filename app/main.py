@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             away_seconds=settings.table_away_seconds,
             hold_seconds=settings.play_again_hold_seconds,
             thinker=thinker,
+            next_hole_seconds=settings.next_hole_seconds,
         )
         if settings.reviews_ahead:
             app.state.tables.on_hole_scored = reviews.table_hole_scored

@@ -60,6 +60,11 @@ class Settings(BaseSettings):
     """How long Play again keeps each seat of the new table for the person who sat there:
     meanwhile nobody else can take it, or their name."""
 
+    next_hole_seconds: float = Field(60, gt=0)
+    """How long the end of a hole at a table of several people waits for each of them to
+    press Next hole (a countdown shows it to all) before the next hole is dealt anyway, so
+    that one person away cannot hold the table."""
+
     finished_table_keep_days: float = Field(30, ge=0)
     """How long a finished table (its page, its replay and its reviews) is kept after its
     end and its last read; then it is deleted. The people's results stay in their

@@ -174,15 +174,23 @@
     function step() {
       if (id !== playback.id) return;
       if (index >= steps.length) {
-        playback.restore = null;
-        playback.skip = null;
         // Focus goes to the next likely control once the live board (with its buttons)
-        // is in: a view transition puts it in a moment later.
-        showBoard(board, function () {
+        // is in: a view transition puts it in a moment later. Until then the last step's
+        // cards are still moving under a headline that may already say it is your turn:
+        // a click or key meanwhile brings the live board in at once (a skip), and plays.
+        var finished = false;
+        var finish = function () {
+          if (finished) return;
+          finished = true;
+          playback.restore = null;
+          playback.skip = null;
           showLive();
           if (afterSwap) focusAfterSwap(table);
           tallyScores(table);
-        }, delay * 0.6);
+        };
+        playback.restore = finish;
+        playback.skip = function () { cancelPlayback(); };
+        showBoard(board, finish, delay * 0.6);
         announce(table.dataset.say);
         return;
       }
@@ -311,7 +319,10 @@
       return;
     }
     if (event.shiftKey || !KEYS[key]) return;
-    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
+    if (table.classList.contains("playing")) {
+      if (!playback.skip) { refuse(table, "playing"); return; }
+      playback.skip(); // the others' moves are told at once; the key plays on the live table
+    }
     var control = table.querySelector(KEYS[key]);
     if (control && !control.disabled && control.getAttribute("aria-disabled") !== "true") {
       event.preventDefault();
@@ -376,6 +387,34 @@
     if (!seat.classList.contains("mine")) return "other";
     return card.classList.contains("up") ? "mine-up" : "mine-down";
   }
+
+  /* A card clicked while the others' moves are still being shown (the cards of a step,
+   * drawn as pictures): the showing is skipped, and the click lands on the same place of
+   * the live table, which plays it if it is a move now, or says why not. */
+  function placeOf(card) {
+    if (card.classList.contains("stock")) return { find: "#board .card.stock" };
+    if (card.classList.contains("pile")) return { find: "#board .card.pile" };
+    if (card.closest(".held-slot")) return { find: "#board .held-slot .card" };
+    var grid = card.closest(".seat.mine .grid");
+    if (grid) return { find: "#board .seat.mine .grid", index: Array.prototype.indexOf.call(grid.children, card) };
+    return null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    var card = table && event.target.closest && event.target.closest("#board .card");
+    if (!card || !table.classList.contains("playing") || !playback.skip) return;
+    var place = placeOf(card);
+    if (!place) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    playback.skip();
+    var live = document.querySelector(place.find);
+    if (live && place.index !== undefined) live = live.children[place.index];
+    if (!live) return;
+    if (live.tagName === "BUTTON" && !live.disabled) live.click();
+    else refuse(table, triedCard(live));
+  }, true);
 
   /* A control not allowed now (Undo with nothing to take back) is aria-disabled, not
    * disabled, so that a click on it reaches the page: it does nothing and says why. */

@@ -40,6 +40,7 @@ class TableSeat:
     held_for: str | None = None  # an open seat kept for this browser ...
     held_name: str | None = None  # ... under this name ...
     held_until_ms: int | None = None  # ... until then
+    ready_hole: int | None = None  # a person who pressed Next hole at the end of this hole
 
     @classmethod
     def person(cls, browser: str, name: str) -> TableSeat:
@@ -64,6 +65,8 @@ class TableSeat:
             shown["left"] = True
         if self.held_for is not None:
             shown |= {"held_for": self.held_for, "held_name": self.held_name, "held_until_ms": self.held_until_ms}
+        if self.ready_hole is not None:
+            shown["ready_hole"] = self.ready_hole
         return shown
 
 

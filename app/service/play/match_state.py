@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.view import Seat, spectator_view, view
-from app.service.play.table_record import HOST, held, next_table, seated
+from app.service.play.table_record import HOST, held, next_table, ready_seats, seated, waits_for_people
 from app.store.tables import TableRecord
 
 
@@ -161,6 +162,11 @@ def table_state(
             replay=replay,
             seen=seen,
         )
+    if match is not None and state.phase is Phase.HOLE_OVER and waits_for_people(record):
+        # The hole's end waits for each person's Next hole: who has pressed it, and no
+        # Next hole left to press for them.
+        ready = ready_seats(record, state.hole)
+        match = {**match, "ready": ready, "legal": [] if you in ready else match["legal"]}
     left = None
     if record.status == "playing" and record.deadline_ms is not None:
         left = -(-max(record.deadline_ms - now_ms, 0) // 1000)  # whole seconds, rounded up

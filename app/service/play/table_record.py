@@ -67,6 +67,28 @@ def name_computers(seats: list[TableSeat]) -> None:
             seats[index] = replace(entry, name=name)
 
 
+def people(record: TableRecord) -> list[int]:
+    """The seats of the people at the table (not the computers, nor a person's stand-in)."""
+    return [seat for seat, entry in enumerate(record.seats) if entry.kind == "person"]
+
+
+def waits_for_people(record: TableRecord) -> bool:
+    """Whether the end of a hole waits for each person to press Next hole: at a table of
+    more than one person, so that nobody's look at the revealed grids is cut short."""
+    return len(people(record)) > 1
+
+
+def ready_seats(record: TableRecord, hole: int) -> list[int]:
+    """The people who pressed Next hole at the end of ``hole``.
+
+    >>> record = TableRecord.new(code="c", name="n", status="playing", rules={}, seed=1, now_ms=0,
+    ...     seats=[TableSeat.person("a", "Ann"), replace(TableSeat.person("b", "Bea"), ready_hole=2)])
+    >>> ready_seats(record, 2), ready_seats(record, 3)
+    ([1], [])
+    """
+    return [seat for seat in people(record) if record.seats[seat].ready_hole == hole]
+
+
 def seated(record: TableRecord) -> list[Seat]:
     """Who sits at each of the table's seats, for the views to name them."""
     return [Seat(entry.name, entry.kind, entry.level) for entry in record.seats]

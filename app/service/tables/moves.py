@@ -8,16 +8,18 @@ the service's one loop (``_run``), as every change does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection
 
-from app.golf.actions import Action, MalformedAction, Reveal, Swap, action_from_json
+from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState, IllegalAction, replay
+from app.golf.phases import Phase
 from app.golf.undo import undo_refusal
 from app.service.errors import Conflict, Forbidden, Invalid
 from app.service.play.match_state import TableOutcome
-from app.service.play.table_record import seat_of
+from app.service.play.table_record import people, ready_seats, seat_of, waits_for_people
 from app.store.tables import TableRecord
 
 if TYPE_CHECKING:
@@ -62,12 +64,28 @@ class TableMoves:
                 )
             if not state.legal_actions(seat):
                 raise Conflict(f"It is not your move: {self._waiting_for(record, state)}.")
+            if isinstance(action, NextHole) and state.phase is Phase.HOLE_OVER and waits_for_people(record):
+                return self._ready(record, state, seat)
             try:
                 return state.apply(seat, action)  # every event: the frame of the move shows it all
             except IllegalAction as error:
                 raise Conflict(str(error)) from None
 
         return self._run(browser_id, code, if_match, move)
+
+    @staticmethod
+    def _ready(record: TableRecord, state: GolfState, seat: int) -> list[Event] | None:
+        """Next hole at a table of several people: ``seat`` has seen the hole's end; the
+        next hole is dealt once every person has (the computers always have), or by the
+        bound on the wait (:mod:`app.service.tables.timeouts`). Pressed again, it changes
+        nothing more."""
+        if record.seats[seat].ready_hole == state.hole:
+            return None  # a second press (a double click, another tab): nothing to write
+        ready = replace(record.seats[seat], ready_hole=state.hole)
+        record.seats = [*record.seats[:seat], ready, *record.seats[seat + 1 :]]
+        if ready_seats(record, state.hole) == people(record):
+            return state.apply(seat, NextHole())
+        return []
 
     def undo(self, browser_id: str, code: str, if_match: int | None = None) -> TableOutcome:
         """Take back the caller's own last action, only while no other seat has acted

@@ -39,7 +39,14 @@ from app.service import clock
 from app.service.common import STALE_MESSAGE, StateCache
 from app.service.errors import Stale
 from app.service.play.match_state import TableOutcome, last_seen
-from app.service.play.table_record import computer_levels, kept_snapshots, moves_at, seat_of, seated
+from app.service.play.table_record import (
+    computer_levels,
+    kept_snapshots,
+    moves_at,
+    seat_of,
+    seated,
+    waits_for_people,
+)
 from app.service.play.turn_process import TurnProcess
 from app.service.play.turns import run_turn, told
 from app.service.replays import replays
@@ -82,6 +89,7 @@ class TableService(TableRoom, TableMoves, TableReading):
         away_seconds: float = 120,
         hold_seconds: float = 300,
         thinker: TurnProcess | None = None,
+        next_hole_seconds: float = 60,
     ):
         self.engine = engine
         self.deal_key = deal_key
@@ -89,6 +97,8 @@ class TableService(TableRoom, TableMoves, TableReading):
         self.now = now
         # Play again keeps each new seat this long for the person who sat there.
         self.hold_ms = int(hold_seconds * 1000)
+        # The longest a hole's end waits for its people to press Next hole.
+        self.next_hole_ms = int(next_hole_seconds * 1000)
         self._reads = Recent(size=4096)  # (code, present) -> when this process last noted such a read
         # What is played when time runs out; its process is where the Experts think.
         self.timeouts = TableTimeouts(self, stand_in_level, away_seconds, thinker or TurnProcess())
@@ -137,6 +147,7 @@ class TableService(TableRoom, TableMoves, TableReading):
         steps: list[tuple[list[Event], GolfState]] = []  # each step: the caller's frames, the other seats' streams
         read_moves = 0  # the log's length as read
         replaced = False  # the change put a new state in place (a deal, an undo): the snapshots start again
+        hole_was_over = False  # the table showed a hole's end before the change
 
         def load(connection: Connection):
             nonlocal connected, read_moves, replaced
@@ -148,7 +159,8 @@ class TableService(TableRoom, TableMoves, TableReading):
             return record, state
 
         def checked(connection: Connection, record: TableRecord, state: GolfState):
-            nonlocal replaced
+            nonlocal replaced, hole_was_over
+            hole_was_over = state.phase is Phase.HOLE_OVER
             if if_match is not None and if_match != record.version:
                 self._check_version(record, state, if_match, browser_id, strict)
             result = change(connection, record, state)
@@ -176,10 +188,17 @@ class TableService(TableRoom, TableMoves, TableReading):
                         connection, self.deal_key, record, state, deal_seed=self._seed(record), now_ms=now
                     )
                     record.recorded = True
+            elif record.status == "playing" and state.phase is Phase.HOLE_OVER and waits_for_people(record):
+                # The hole's end waits for every person's Next hole, at most so long from
+                # when it was shown (a press, a seat changing hands, does not start it again).
+                if not own_deadline and (not hole_was_over or record.deadline_ms is None):
+                    record.deadline_ms = now + self.next_hole_ms
             elif record.status == "playing" and record.timer_seconds and not own_deadline:
                 people = [s for s in state.to_act() if record.seats[s].kind == "person"]
                 hole_waits = state.phase is Phase.HOLE_OVER and any(e.kind == "person" for e in record.seats)
                 record.deadline_ms = now + record.timer_seconds * 1000 if people or hole_waits else None
+            elif record.status == "playing" and not own_deadline:
+                record.deadline_ms = None  # no timer: only a hole's end at a table of people waits
             record.snapshots = kept_snapshots(record, state, replaced=replaced)
 
         def save(connection: Connection, record: TableRecord, read_version: int) -> None:

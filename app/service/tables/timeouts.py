@@ -24,6 +24,7 @@ from app.golf.phases import Phase
 from app.service.common import in_transaction
 from app.service.errors import Stale
 from app.service.play.match_state import TableOutcome
+from app.service.play.table_record import ready_seats, waits_for_people
 from app.service.play.turn_process import TurnProcess, computer_turn
 from app.service.tables.streams import OpenStreams
 from app.service.worker_process import WorkerClosed
@@ -46,6 +47,7 @@ class TablePlay(Protocol):
     engine: Engine
     streams: OpenStreams
     now: Callable[[], int]
+    next_hole_ms: int
 
     def _read(self, work: Callable[[Connection], T]) -> T: ...
 
@@ -147,12 +149,17 @@ class TableTimeouts:
 
         def play(connection, record, state):
             before = set(state.to_act())
+            hole_shown = state.hole
             events: list[Event] = []
             for entry in moves:
                 events += state.apply(*parse_log_entry(entry))
             if present:
                 record.seen_ms = now
-            if level is None:
+            if level is None and waits_for_people(record):
+                ready = ready_seats(record, hole_shown)
+                waited_for = " and ".join(record.seats[s].name for s in sorted(people) if s not in ready)
+                tables._notice(record, None, f"The next hole was dealt without waiting longer for {waited_for}.")
+            elif level is None:
                 tables._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
             elif not computers:
                 tables._notice(
@@ -168,7 +175,9 @@ class TableTimeouts:
                 record.deadline_ms = now
             elif not computers and level is not None and any(s in before and s in people and s != seat for s in to_act):
                 pass  # the deadline that has passed stands
-            elif any(s in people for s in to_act) or state.phase is Phase.HOLE_OVER:
+            elif state.phase is Phase.HOLE_OVER and waits_for_people(record):
+                record.deadline_ms = now + tables.next_hole_ms  # the hole's end waits for its people
+            elif record.timer_seconds and (any(s in people for s in to_act) or state.phase is Phase.HOLE_OVER):
                 record.deadline_ms = now + record.timer_seconds * 1000
             else:
                 record.deadline_ms = None

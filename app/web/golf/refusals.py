@@ -60,6 +60,9 @@ def refusals(
     if phase == "hole_over":
         if "next_hole" in kinds:
             over = f"Hole {state['hole']} is over: press Next hole to deal the next one."
+        elif "ready" in state:  # a table of people, where you pressed Next hole already
+            over = f"Hole {state['hole']} is over and you are ready: the next hole is dealt once everyone is."
+            said["n"] = over
         else:
             over = f"Hole {state['hole']} is over: the next one is being dealt."
         return {**said, **{key: over for key in ("stock", "discard", "mine-up", "mine-down", "x", "r", "k")}}

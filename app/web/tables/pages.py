@@ -176,12 +176,28 @@ def _timer_words(table: dict) -> dict | None:
     mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or (
         table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"])
     )
+    who = "you" if mine else (", ".join(waiting) or "the table")
     return {
         "seconds": table["seconds_left"],
-        "who": "you" if mine else (", ".join(waiting) or "the table"),
+        # The end of a hole at a table of people waits for their Next hole, so long at most.
+        "label": "Next hole in" if "ready" in table["match"] else f"Time left for {who}",
         "urgent_from": URGENT_SECONDS,
         "urgent_say": timer_urgent_sentence(URGENT_SECONDS) if mine else "",
     }
+
+
+def _readiness_sentence(match: dict, you: int | None) -> str:
+    """Who the end of a hole at a table of people still waits for, from seat ``you``."""
+    people = [p for p in match["players"] if p["kind"] == "person"]
+    waiting = [p["name"] for p in people if p["seat"] not in match["ready"] and p["seat"] != you]
+    ready = [p["name"] for p in people if p["seat"] in match["ready"] and p["seat"] != you]
+    if you is not None and you in match["ready"]:
+        return f"You are ready: waiting for {' and '.join(waiting)}." if waiting else "You are ready."
+    if you is None:
+        return f"Waiting for {' and '.join(waiting)} to press Next hole." if waiting else "The next hole is coming."
+    if ready:
+        return f"Press Next hole: {' and '.join(ready)} {'is' if len(ready) == 1 else 'are'} ready."
+    return "Press Next hole when you are ready."
 
 
 def _to_act(match: dict) -> set[str]:
@@ -256,6 +272,8 @@ def online_context(
     if over:
         t["prompt"] = _result_sentence(match) + "."
         t["scorecard"]["result"] = _result_sentence(match)
+    elif match["phase"] == "hole_over" and "ready" in match:
+        t["prompt"] = hole_result_sentence(match) + ". " + _readiness_sentence(match, table["you"])
     elif match["phase"] == "hole_over" and not match["legal"]:
         t["prompt"] = hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
     elif watching:

@@ -87,10 +87,11 @@ def test_a_move_named_from_the_last_hole_is_stale_once_the_next_is_dealt(golf_ap
             break
         client, view = next((c, v) for c, v in zip((host, bea), views, strict=True) if v["match"]["legal"])
         ok(post_action(client, code, player.choose(view["match"])))
-    scored = views[1]["version"]
+    scored = views[0]["version"]
     ok(host.post(f"/api/tables/{code}/next-hole"))
-    # Bea's page still shows the scored hole: a reveal named from it is not played on the new deal.
-    answer = bea.post(f"/api/tables/{code}/reveal", json={"position": 0}, headers=if_match(scored))
+    ok(bea.post(f"/api/tables/{code}/next-hole"))  # the last person ready: the next hole is dealt
+    # The host's page still shows the scored hole: a reveal named from it is not played on the new deal.
+    answer = host.post(f"/api/tables/{code}/reveal", json={"position": 0}, headers=if_match(scored))
     assert answer.status_code == 412
 
 

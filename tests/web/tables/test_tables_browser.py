@@ -21,15 +21,15 @@ LIVE_MS = 2500  # a move shows on the other pages within a couple of seconds
 MINE_DOWN = r"^Your card, .* row, column \d, face down$"
 
 
-def make_table(page, seats: list[str], name: str = "Ann") -> str:
-    """Make a one-hole table by posting the make-table form as the page does (the form
-    offers 9 or 18 holes; one keeps the test short); returns its code."""
+def make_table(page, seats: list[str], name: str = "Ann", holes: int = 1) -> str:
+    """Make a one-hole table (or of ``holes``) by posting the make-table form as the page
+    does (the form offers 9 or 18 holes; one keeps the test short); returns its code."""
     form = {
         "name": "Friday golf",
         "host_name": name,
         "seat_count": str(len(seats) + 1),
         "preset": "standard",
-        "holes": "1",
+        "holes": str(holes),
         "timer_seconds": "",
         **{f"seat_{i}": kind for i, kind in enumerate(seats, start=1)},
     }
