@@ -23,8 +23,9 @@ from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
 from app.web.golf.view_model import SPEED_COOKIE, speed_of
 from app.web.http.numbers import query_number
-from app.web.tables.pages import online_context, seen_of
+from app.web.tables.pages import seen_of
 from app.web.tables.stream import table_events, version_of
+from app.web.tables.view_model import online_context
 
 router = APIRouter(include_in_schema=False)
 

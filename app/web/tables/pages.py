@@ -24,18 +24,17 @@ from starlette.datastructures import FormData
 
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError, Unavailable
-from app.service.play.match_state import Frame, Outcome
-from app.service.play.table_record import NAME_LENGTH, TABLE_NAME_LENGTH, page_stamp
+from app.service.play.table_record import NAME_LENGTH, TABLE_NAME_LENGTH
 from app.service.tables.room import TIMER_SECONDS
 from app.service.tables.service import TableOutcome, TableService
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of
 from app.web.golf.names import LEVEL_NAMES
-from app.web.golf.prompts import hole_result_sentence, match_result_sentence, timer_urgent_sentence
 from app.web.golf.rule_options import rules_from_form
-from app.web.golf.view_model import LINE, new_game_model, table_context
+from app.web.golf.view_model import new_game_model
 from app.web.http.numbers import optional_whole_number, query_number, whole_number
 from app.web.http.refusals import status_of
+from app.web.tables.view_model import online_context
 
 router = APIRouter(include_in_schema=False)
 # What a table's open pages ask most, a refresh after each move and each move itself, in a
@@ -45,8 +44,6 @@ templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
 
 MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
 SEAT_KINDS = ("open", *LEVELS)
-NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
-URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
 
 
@@ -138,155 +135,6 @@ def _make_table(request: Request, form: FormData) -> Response:
 
 
 # --------------------------------------------------------------------------- the table's page
-
-
-def _stamp(table: dict) -> str:
-    """The stamp (:func:`app.service.play.table_record.page_stamp`) of the table as the page draws it."""
-    return page_stamp(table["version"], [s["connected"] for s in table["seats"]], table["next"])
-
-
-def _seat_words(seat: dict) -> str:
-    if seat["kind"] == "open":
-        return "waiting for a person"
-    if seat["kind"] == "computer":
-        level = LEVEL_NAMES.get(seat["level"], seat["level"])
-        # A computer's name says its level (app.service.play.table_record.name_computers).
-        return "computer player" if not seat["left"] else f"left: a computer player ({level}) plays on"
-    return "connected" if seat["connected"] else "not connected"
-
-
-def _result_sentence(state: dict) -> str:
-    """The match's result for anyone at the table, seated or watching."""
-    if state.get("result") is not None:
-        return match_result_sentence(state)
-    totals = state["totals"]
-    best = min(totals.values())
-    names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
-    if len(names) > 1:
-        return f"{' and '.join(names)} share the lowest total, {best}"
-    return f"{names[0]} won the match with {best}"
-
-
-def _timer_words(table: dict) -> dict | None:
-    if table["seconds_left"] is None or table["match"] is None:
-        return None
-    waiting = [
-        p["name"] for p in table["match"]["players"] if p["kind"] == "person" and p["id"] in _to_act(table["match"])
-    ]
-    mine = table["match"]["phase"] not in ("waiting", "watching", "hole_over", "match_over") or (
-        table["match"]["phase"] == "hole_over" and bool(table["match"]["legal"])
-    )
-    who = "you" if mine else (", ".join(waiting) or "the table")
-    return {
-        "seconds": table["seconds_left"],
-        # The end of a hole at a table of people waits for their Next hole, so long at most.
-        "label": "Next hole in" if "ready" in table["match"] else f"Time left for {who}",
-        "urgent_from": URGENT_SECONDS,
-        "urgent_say": timer_urgent_sentence(URGENT_SECONDS) if mine else "",
-    }
-
-
-def _readiness_sentence(match: dict, you: int | None) -> str:
-    """Who the end of a hole at a table of people still waits for, from seat ``you``."""
-    people = [p for p in match["players"] if p["kind"] == "person"]
-    waiting = [p["name"] for p in people if p["seat"] not in match["ready"] and p["seat"] != you]
-    ready = [p["name"] for p in people if p["seat"] in match["ready"] and p["seat"] != you]
-    if you is not None and you in match["ready"]:
-        return f"You are ready: waiting for {' and '.join(waiting)}." if waiting else "You are ready."
-    if you is None:
-        return f"Waiting for {' and '.join(waiting)} to press Next hole." if waiting else "The next hole is coming."
-    if ready:
-        return f"Press Next hole: {' and '.join(ready)} {'is' if len(ready) == 1 else 'are'} ready."
-    return "Press Next hole when you are ready."
-
-
-def _to_act(match: dict) -> set[str]:
-    turn = match.get("turn")
-    return {turn} if turn else set()
-
-
-def online_context(
-    request: Request,
-    view: TableOutcome,
-    *,
-    message: str | None = None,
-    said: str | None = None,
-    focus: str = "prompt",
-    shown: int | None = None,
-) -> dict:
-    """The table fragment's model: the single-player table's, with what differs at a
-    table of people (no pause, restart, new game or hint; undo by the table's rules; the
-    seats' names and connections; the timer; leave; another match)."""
-    table = view.table
-    code = table["code"]
-    base = f"/t/{code}"
-    context = {
-        "code": code,
-        "name": table["name"],
-        "status": table["status"],
-        "you": table["you"],
-        "is_host": table["you"] == table["host"],
-        "host_seat": table["host"],
-        "seats": [{**s, "words": _seat_words(s)} for s in table["seats"]],
-        "moves": view.moves,
-        "stamp": _stamp(table),
-        "version": table["version"],
-        "live_url": f"{base}/table?seen={view.moves}&shown={table['version']}&stamp={_stamp(table)}",
-        "link": str(request.base_url).rstrip("/") + base,
-        "base": base,
-        "message": message,
-        "levels": [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
-        "open_seats": any(s["kind"] == "open" for s in table["seats"]),
-    }
-    if table["status"] == "waiting":
-        return context
-    connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
-
-    def with_connections(seen: dict) -> dict:
-        # A copy: the outcome is shared (every page of a seat is sent one) and its last
-        # step's players are the table's own.
-        return {**seen, "players": [{**p, "connected": connected.get(p["seat"])} for p in seen["players"]]}
-
-    match = with_connections(table["match"])
-    match["events"] = view.events
-    frames = [Frame(events, with_connections(seen)) for events, seen in view.frames]
-    outcome = Outcome(match, frames)
-    watching = table["you"] is None
-    t = table_context(
-        request, outcome, message=message, focus=focus, said=said, online=True, watching=watching, base=f"{base}/play"
-    )
-    over = match["phase"] == "match_over"
-    t.update(context)
-    t.update(
-        seen=view.moves,
-        next_url=f"/t/{table['next']}" if table["next"] else None,
-        again_action=f"{base}/again" if over and not watching and not table["next"] else None,
-        leave_action=f"{base}/leave" if table["status"] == "playing" and not watching else None,
-        review_url=None if watching else f"{base}/review",  # a spectator has no decisions to review
-        timer=_timer_words(table),
-        # The latest of what the timer did replaces the one before: they do not pile up.
-        notices=[
-            n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS
-        ][-1:],
-    )
-    if over:
-        t["prompt"] = _result_sentence(match) + "."
-        t["scorecard"]["result"] = _result_sentence(match)
-    elif match["phase"] == "hole_over" and "ready" in match:
-        t["prompt"] = hole_result_sentence(match) + ". " + _readiness_sentence(match, table["you"])
-    elif match["phase"] == "hole_over" and not match["legal"]:
-        t["prompt"] = hole_result_sentence(match) + ". Waiting for the next hole to be dealt."
-    elif watching:
-        turn = match.get("turn")
-        names = {p["id"]: p["name"] for p in match["players"]}
-        t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
-    if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
-        # A line of its own after what was told (nothing is, once steps have told it).
-        t["say"] = LINE.join(filter(None, [t["say"], "Your turn."]))
-    if shown is not None:  # what the timer did since the page was drawn is told too
-        news = " ".join(n["message"] for n in table["notices"] if n["version"] > shown and not n.get("next"))
-        t["say"] = f"{news} {t['say']}".strip()
-    return t
 
 
 def _render(request: Request, view: TableOutcome, status: int = 200, page: bool = False, **options) -> Response:
