@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "performance.md"
-MEASURED = re.compile(r"<!-- measured: (\{.*\}) -->")
+KEPT = re.compile(r"<!-- bench\.report: (\{.*\}) -->")  # what a later --only run carries over
 HEADER = "| benchmark | figure | value | command |"
 
 Rows = list[tuple[str, str]]  # (figure, value) pairs, in the table's order
@@ -320,7 +320,9 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         "review",
         "bench.review",
         ("--holes", "30"),
-        "the review of a hole (Medium judged against the Expert's sampled playouts), wall clock",
+        "the review of a hole (Medium's decisions judged by the Expert's sampled playouts), wall clock; "
+        "--rules nine-card for another preset, --agreement 50 for how often the Expert's own decisions are "
+        "judged best or good",
         (
             Figure(
                 "review of a standard hole ({0} judged decisions), wall clock",
@@ -361,7 +363,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark(
         "arena",
         "app.arena",
-        ("--players", "expert,greedy", "--matches", "30", "--seed", "1", "--json"),
+        ("--players", "expert,greedy", "--matches", "20", "--seed", "1", "--json"),
         "the computer players' strength and decision time, matches played against each other",
         parse=arena_rows,
     ),
@@ -413,6 +415,7 @@ class Outcome:
     rows: Rows = field(default_factory=list)
     problem: str = ""  # why it has no rows, or fewer than its figures
     seconds: float = 0.0
+    measured: str = ""  # when, and on what machine
 
 
 def run(benchmark: Benchmark) -> Outcome:
@@ -438,7 +441,7 @@ def run(benchmark: Benchmark) -> Outcome:
         problem = "none of its figures was found in its output"
     elif expected and len(rows) < expected:
         problem = f"{expected - len(rows)} of its {expected} figures not found in its output"
-    return Outcome(benchmark, rows, problem, seconds)
+    return Outcome(benchmark, rows, problem, seconds, f"{datetime.now(UTC):%Y-%m-%d}, {machine()}")
 
 
 def machine() -> str:
@@ -461,51 +464,71 @@ def escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def previous(page: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """From the page as it was: each benchmark's 'measured' note, and its table rows as written."""
+@dataclass
+class Kept:
+    """What the page says of the benchmarks, for a run of some of them to carry over."""
+
+    measured: dict[str, str] = field(default_factory=dict)  # a benchmark's date and machine
+    left_out: dict[str, str] = field(default_factory=dict)  # why a benchmark has no rows, or fewer
+    full_run: str = ""  # the sentence about the last run of them all
+    rows: dict[str, list[str]] = field(default_factory=dict)  # a benchmark's table rows as written
+
+
+def previous(page: Path) -> Kept:
+    """The page as it was (nothing, if there is none)."""
     if not page.exists():
-        return {}, {}
+        return Kept()
     text = page.read_text()
-    found = MEASURED.search(text)
-    measured: dict[str, str] = json.loads(found.group(1)) if found else {}
-    rows: dict[str, list[str]] = {}
+    found = KEPT.search(text)
+    state = json.loads(found.group(1)) if found else {}
+    kept = Kept(state.get("measured", {}), state.get("left_out", {}), state.get("full_run", ""))
     in_table = False
     for line in text.splitlines():
         if line == HEADER:
             in_table = True
+        elif in_table and line.startswith("| ---"):
             continue
-        if in_table and line.startswith("| ---"):
-            continue
-        if in_table and line.startswith("| "):
+        elif in_table and line.startswith("| "):
             name = line[2:].partition(" |")[0].strip("` ")
-            rows.setdefault(name, []).append(line)
-        elif in_table:
+            kept.rows.setdefault(name, []).append(line)
+        else:
             in_table = False
-    return measured, rows
+    return kept
 
 
-def page(outcomes: Sequence[Outcome], measured: dict[str, str], carried: dict[str, list[str]], note: str) -> str:
+def page(outcomes: Sequence[Outcome], kept: Kept, note: str) -> str:
+    """The whole page: the benchmarks run now, and what ``kept`` says of the others."""
     by_name = {outcome.benchmark.name: outcome for outcome in outcomes}
     table = [HEADER, "| --- | --- | --- | --- |"]
-    left_out = []
     for benchmark in BENCHMARKS:
         if not benchmark.in_report:
             continue
         outcome = by_name.get(benchmark.name)
         if outcome is None:
-            table += carried.get(benchmark.name, [])
+            table += kept.rows.get(benchmark.name, [])
             continue
         for figure, value in outcome.rows:
             table.append(
                 f"| `{benchmark.name}` | {escape(figure)} | {escape(value)} | `{escape(benchmark.command())}` |"
             )
         if outcome.problem:
-            left_out.append(f"- `{benchmark.name}`: {outcome.problem} (`{benchmark.command()}`).")
+            kept.left_out[benchmark.name] = outcome.problem
+        else:
+            kept.left_out.pop(benchmark.name, None)
+        if outcome.rows:
+            kept.measured[benchmark.name] = outcome.measured
+        else:
+            kept.measured.pop(benchmark.name, None)
+    left_out = [
+        f"- `{b.name}`: {kept.left_out[b.name]} (`{b.command()}`)." for b in BENCHMARKS if b.name in kept.left_out
+    ]
     dates: dict[str, list[str]] = {}
     for benchmark in BENCHMARKS:
-        if benchmark.name in measured:
-            dates.setdefault(measured[benchmark.name], []).append(f"`{benchmark.name}`")
+        if benchmark.name in kept.measured:
+            dates.setdefault(kept.measured[benchmark.name], []).append(f"`{benchmark.name}`")
     when = [f"- {', '.join(names)}: {date}" for date, names in dates.items()]
+    if len(dates) == 1:
+        when = [f"- every row: {next(iter(dates))}"]
     listing = [
         f"- `{benchmark.command() if benchmark.in_report else 'python -m ' + benchmark.module}`: {benchmark.measures}"
         for benchmark in BENCHMARKS
@@ -531,7 +554,9 @@ def page(outcomes: Sequence[Outcome], measured: dict[str, str], carried: dict[st
         "",
         *when,
         "",
-        f"<!-- measured: {json.dumps(measured, sort_keys=True)} -->",
+        "<!-- bench.report: "
+        + json.dumps({"measured": kept.measured, "left_out": kept.left_out, "full_run": kept.full_run}, sort_keys=True)
+        + " -->",
         "",
         *table,
         "",
@@ -581,9 +606,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     chosen = [b for b in BENCHMARKS if b.in_report and (not args.only or b.name in args.only)]
     output = PAGE if args.output == "-" else Path(args.output)
-    measured, carried = previous(output)
-    if not args.only:
-        measured, carried = {}, {}
+    kept = previous(output) if args.only else Kept()
     started, load_before = time.monotonic(), os.getloadavg()[0]
     outcomes = []
     for benchmark in chosen:
@@ -596,18 +619,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             flush=True,
         )
         outcomes.append(outcome)
-        if outcome.rows:
-            stamp = datetime.now(UTC).strftime("%Y-%m-%d")
-            measured[benchmark.name] = f"{stamp}, {machine()}"
-        else:
-            measured.pop(benchmark.name, None)
     wall = time.monotonic() - started
-    command = "python -m bench.report" + "".join(f" --only {name}" for name in args.only or [])
-    note = (
-        f"The last run, `{command}`, took {wall / 60:.1f} minutes; the machine's load average (one minute) "
-        f"was {load_before:.1f} at its start and {os.getloadavg()[0]:.1f} at its end."
-    )
-    text = page(outcomes, measured, carried, note)
+    load = f"the machine's load average (one minute) {load_before:.1f} at its start and {os.getloadavg()[0]:.1f} at its end"
+    if args.only:
+        command = "python -m bench.report" + "".join(f" --only {name}" for name in args.only)
+        since = "Since then, " if kept.full_run else ""
+        note = f"{kept.full_run} {since}`{command}` remade their rows in {wall / 60:.1f} minutes, {load}.".strip()
+    else:
+        kept.full_run = f"The last run of them all took {wall / 60:.1f} minutes, {load}."
+        note = kept.full_run
+    text = page(outcomes, kept, note)
     if args.output == "-":
         sys.stdout.write(text)
     else:
