@@ -17,6 +17,7 @@ from app.service.browsers import SessionTokens, deal_key, session_key, start_pur
 from app.service.play.match import GolfService
 from app.service.play.turn_process import TurnProcess
 from app.service.replays.daily import DailyService
+from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
 from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
@@ -41,6 +42,7 @@ from app.web.http.session import BrowserSessionMiddleware
 from app.web.http.stream_limits import StreamCapMiddleware
 from app.web.replays import api as replays_api
 from app.web.replays import daily_api, daily_pages
+from app.web.replays import my_matches as my_matches_pages
 from app.web.replays import pages as replays_pages
 from app.web.review import api as review_api
 from app.web.review import pages as review_pages
@@ -77,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         app.state.solitaire = SolitaireService(engine)
         app.state.replays = Replays(engine)
+        app.state.my_matches = MyMatches(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
         app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
         if settings.reviews_ahead:
@@ -184,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(calculator_pages.router)
     app.include_router(scorekeeper_pages.router)
     app.include_router(replays_pages.router)
+    app.include_router(my_matches_pages.router)
     app.include_router(daily_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # FastAPI's own way to change the schema it serves is to replace app.openapi.

@@ -82,6 +82,7 @@ class GolfResult(Base):
     # schema) leaves it to the database.
     actions_taken: Mapped[int] = mapped_column(Integer, server_default=text("0"))
     daily: Mapped[str | None] = mapped_column(String(10), nullable=True)  # a daily match's date: counted apart
+    replay_id: Mapped[str | None] = mapped_column(String(24), nullable=True)  # a finished match's replay
 
 
 class SolitaireGame(Base):
@@ -242,6 +243,7 @@ class OnlineResult(Base):
     abandoned: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # finished matches only
     holes_played: Mapped[int] = mapped_column(Integer)
+    replay_id: Mapped[str | None] = mapped_column(String(24), nullable=True)  # a finished table's replay
 
 
 class TableStream(Base):

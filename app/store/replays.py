@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, select
 
-from app.store.models import Replay
+from app.store.models import GolfResult, OnlineResult, Replay
 from app.store.repository import insert_if_absent
 
 REPLAYS = Replay.__table__
+GOLF_RESULTS = GolfResult.__table__
+ONLINE_RESULTS = OnlineResult.__table__
 
 
 def keep_replay(connection: Connection, values: dict) -> None:
@@ -18,3 +20,20 @@ def keep_replay(connection: Connection, values: dict) -> None:
 def load_replay(connection: Connection, replay_id: str) -> dict | None:
     row = connection.execute(select(REPLAYS).where(REPLAYS.c.id == replay_id)).mappings().first()
     return dict(row) if row else None
+
+
+def finished_with_replays(connection: Connection, browser_id: str, limit: int) -> list[dict]:
+    """A browser's latest finished matches that have a replay, newest first: its matches
+    against the computer and its tables of people, each result with its replay's row."""
+    found = []
+    for results, against in ((GOLF_RESULTS, "computer"), (ONLINE_RESULTS, "people")):
+        query = (
+            select(results.c.finished_at, results.c.rules_name, results.c.outcome, results.c.total, REPLAYS)
+            .join(REPLAYS, REPLAYS.c.id == results.c.replay_id)
+            .where(results.c.browser_id == browser_id, results.c.abandoned.is_(False))
+            .order_by(results.c.id.desc())
+            .limit(limit)
+        )
+        found += [{**row, "against": against} for row in connection.execute(query).mappings()]
+    found.sort(key=lambda row: row["created_ms"], reverse=True)
+    return found[:limit]

@@ -15,6 +15,7 @@ from fastapi import Depends, Header, Request
 
 from app.service.play.match import GolfService
 from app.service.replays.daily import DailyService
+from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
 from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
@@ -42,6 +43,10 @@ def reviews_of(request: Request) -> ReviewService:
 
 def replays_of(request: Request) -> Replays:
     return request.app.state.replays
+
+
+def my_matches_of(request: Request) -> MyMatches:
+    return request.app.state.my_matches
 
 
 def daily_of(request: Request) -> DailyService:

@@ -95,11 +95,11 @@ class GolfService(MatchPlay, MatchDeals):
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
                 clock.stop(record, now)
-                record_golf_result(connection, record, state, clock.elapsed_seconds(record, now))
+                replay = self._keep_replay(connection, record, state, now)
+                record_golf_result(connection, record, state, clock.elapsed_seconds(record, now), replay_id=replay)
                 if record.daily and not record.practice:
                     assert record.match_id is not None  # a daily match is dealt with its id
                     daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now)
-                self._keep_replay(connection, record, state, now)
                 record.recorded = True
             clock.touch(record, now)
             record.status = "over" if state.is_over else "playing"
@@ -176,8 +176,8 @@ class GolfService(MatchPlay, MatchDeals):
     def _engine_seed(self, seed: int) -> int:
         return deal_seed(self.deal_key, seed)
 
-    def _keep_replay(self, connection: Connection, record: TableRecord, state: GolfState, now: int) -> None:
-        replays.keep_game(
+    def _keep_replay(self, connection: Connection, record: TableRecord, state: GolfState, now: int) -> str:
+        return replays.keep_game(
             connection,
             self.deal_key,
             record,

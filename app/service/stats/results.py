@@ -14,9 +14,15 @@ PERSON = 0
 
 
 def record_golf_result(
-    connection: Connection, record: TableRecord, state: GolfState, elapsed_seconds: int, abandoned: bool = False
+    connection: Connection,
+    record: TableRecord,
+    state: GolfState,
+    elapsed_seconds: int,
+    abandoned: bool = False,
+    replay_id: str | None = None,
 ) -> None:
-    """A finished match counts its result; a begun match given up counts as a loss."""
+    """A finished match counts its result (with its replay's id); a begun match given up
+    counts as a loss."""
     repository.add_golf_result(
         connection,
         browser_id=record.browser_id,
@@ -31,6 +37,7 @@ def record_golf_result(
         holes=state.rules.holes,
         actions_taken=record.actions_taken,
         daily=record.daily,
+        replay_id=replay_id,
     )
 
 
@@ -141,7 +148,13 @@ def solitaire_stats(connection: Connection, browser_id: str) -> dict:
 
 
 def record_online_result(
-    connection: Connection, browser_id: str, table_code: str, state: GolfState, seat: int, abandoned: bool = False
+    connection: Connection,
+    browser_id: str,
+    table_code: str,
+    state: GolfState,
+    seat: int,
+    abandoned: bool = False,
+    replay_id: str | None = None,
 ) -> None:
     """A person's finished table (or the one they left, as a loss), kept apart from the
     matches against the computer."""
@@ -155,6 +168,7 @@ def record_online_result(
         abandoned=abandoned,
         total=None if abandoned else state.totals()[seat],
         holes_played=len(state.hole_scores),
+        replay_id=replay_id,
     )
 
 

@@ -181,12 +181,12 @@ class TableService(TableRoom, TableMoves, TableReading):
                 record.status = "over"
                 record.deadline_ms = None
                 if not record.recorded:
-                    for seat, entry in enumerate(record.seats):
-                        if entry.kind == "person" and entry.browser is not None:
-                            record_online_result(connection, entry.browser, record.code, state, seat)
-                    replays.keep_game(
+                    replay = replays.keep_game(
                         connection, self.deal_key, record, state, deal_seed=self._seed(record), now_ms=now
                     )
+                    for seat, entry in enumerate(record.seats):
+                        if entry.kind == "person" and entry.browser is not None:
+                            record_online_result(connection, entry.browser, record.code, state, seat, replay_id=replay)
                     record.recorded = True
             elif record.status == "playing" and state.phase is Phase.HOLE_OVER and waits_for_people(record):
                 # The hole's end waits for every person's Next hole, at most so long from

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.web.dependencies import replays_of
+from app.web.dependencies import BrowserId, my_matches_of, replays_of
 
 router = APIRouter(prefix="/api", tags=["replays"])
 
@@ -62,3 +62,20 @@ ReplayId = Annotated[str, Path(max_length=32, description="The id in the replay 
 )
 def get_replay(request: Request, replay_id: ReplayId):
     return replays_of(request).export(replay_id)
+
+
+class FinishedMatch(BaseModel):
+    replay: str | None = Field(description="The replay link /r/{id} (null for a daily deal until its day is over).")
+    date: str = Field(description="When the match ended (ISO 8601, UTC).")
+    against: str = Field(description='"computer" (a match of your own) or "people" (a table)')
+    rules: str = Field(description="The rules' name, as the statistics give it.")
+    holes: int
+    players: list[str] = Field(description="Every seat's name, in seat order.")
+    total: int | None = Field(description="Your total.")
+    place: int | None = Field(description="Your place by total (1: the lowest; a tie shares it).")
+    outcome: str = Field(description='"win", "loss" or "draw"')
+
+
+@router.get("/matches", response_model=list[FinishedMatch], summary="Your finished matches, newest first, with replays")
+def my_matches(request: Request, browser_id: BrowserId):
+    return my_matches_of(request).of(browser_id)
