@@ -181,6 +181,11 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
+# How many play and for how many holes: a match's size, not its rules. A preset keeps its
+# name whatever these are (a standard game of four players is still the standard game).
+SIZE_FIELDS = frozenset({"players", "holes"})
+
+
 def rules_from_dict(data: dict | None) -> RuleSet:
     """Build a RuleSet from JSON, starting from a preset when ``name`` names one.
 
@@ -189,8 +194,8 @@ def rules_from_dict(data: dict | None) -> RuleSet:
     if data is not None and not isinstance(data, dict):
         raise RulesError("rules must be an object of rule fields")
     data = dict(data or {})
-    if "name" not in data and data:
-        data["name"] = "custom"  # changed fields without a name are no longer "standard"
+    if "name" not in data and set(data) - SIZE_FIELDS:
+        data["name"] = "custom"  # changed rules without a name are no longer "standard"
     name = data.get("name", "standard")
     base = PRESETS.get(name, PRESETS["standard"]) if isinstance(name, str) else PRESETS["standard"]
     try:

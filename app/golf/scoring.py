@@ -42,7 +42,7 @@ def score_grid(cards: Sequence[str | None], rules: RuleSet) -> int:
         matched.update(line)
     values = rules.values
     total = sum(values[card[0]] for p, card in enumerate(cards) if card is not None and p not in matched)
-    total += sum(_line_value(_rank_at(cards, line[0]), rules) for line in lines)
+    total += sum(line_value(_rank_at(cards, line[0]), rules) for line in lines)
     if rules.four_of_a_kind is not None:
         total += _four_of_a_kind_adjustment(cards, lines, rules)
     return total
@@ -55,7 +55,8 @@ def _rank_at(cards: Sequence[str | None], position: int) -> str:
     return card[0]
 
 
-def _line_value(rank: str, rules: RuleSet) -> int:
+def line_value(rank: str, rules: RuleSet) -> int:
+    """What a matched line of ``rank`` scores in place of its cards."""
     if rank == JOKER_RANK and rules.joker_pair_value is not None:
         return rules.joker_pair_value
     return rules.match_value
@@ -65,7 +66,7 @@ def _four_of_a_kind_adjustment(cards: Sequence[str | None], lines: list[tuple[in
     """Replace the value of each two adjacent matched columns of one rank by the bonus."""
     bonus = rules.four_of_a_kind
     assert bonus is not None, "counted only where the rules have four of a kind"
-    return sum(bonus - 2 * _line_value(rank, rules) for _, rank in _four_of_a_kind_groups(cards, lines, rules))
+    return sum(bonus - 2 * line_value(rank, rules) for _, rank in _four_of_a_kind_groups(cards, lines, rules))
 
 
 def _four_of_a_kind_groups(
@@ -147,7 +148,7 @@ def explain_grid(cards: Sequence[str], rules: RuleSet) -> dict:
     groups = _four_of_a_kind_groups(cards, lines, rules) if bonus is not None else []
     for left, rank in groups:
         assert bonus is not None  # groups are found only then
-        pair = _line_value(rank, rules)
+        pair = line_value(rank, rules)
         names = f"{_column_word(left, rules.cols)} and {_column_word(left + 1, rules.cols)} column"
         parts.append(
             {
@@ -201,7 +202,7 @@ def _line_name(line: tuple[int, ...], rules: RuleSet) -> str:
 
 def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules: RuleSet) -> dict:
     rank = cards[line[0]][0]
-    points = _line_value(rank, rules)
+    points = line_value(rank, rules)
     joined = (
         " over ".join(rank_word(rank) for _ in line)
         if line in rules.columns

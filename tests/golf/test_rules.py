@@ -169,8 +169,13 @@ def test_a_preset_name_starts_from_that_preset():
 
 
 def test_changed_fields_without_a_name_are_called_custom():
-    rules = rules_from_dict({"holes": 18})
+    rules = rules_from_dict({"holes": 18, "jacks_zero": True})
     assert rules.name == "custom" and rules.holes == 18
+
+
+def test_other_players_or_holes_alone_are_still_the_standard_game():
+    rules = rules_from_dict({"players": 4, "holes": 2})
+    assert rules.name == "standard" and (rules.players, rules.holes) == (4, 2)
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
 from app.golf.rules import RuleSet, rules_read_again
-from app.golf.scoring import explain_grid
+from app.golf.scoring import explain_grid, line_value
 from app.web.golf.names import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
@@ -39,6 +39,9 @@ class Card:
     vt: str = ""  # the place it is drawn as coming from (a view transition's name)
     base: str = "/play"  # where its page takes moves: a table of people has its own
     points: int | None = None  # what a face-up card scores on its own under the match's rules
+    # In a matched line: what the whole line scores in place of its cards, and its size.
+    line_points: int | None = None
+    line_size: int = 2
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -47,8 +50,18 @@ class Card:
         return "" if self.points is None else str(self.points).replace("-", "\u2212")
 
     @property
+    def line_points_text(self) -> str:
+        """``"0"``, ``"−4"``: what the card's matched line scores, as its pair mark shows it."""
+        return "" if self.line_points is None else str(self.line_points).replace("-", "\u2212")
+
+    @property
     def worth(self) -> str:
-        """``"Worth −2 points"``: shown on hover and on a long press."""
+        """``"Worth −2 points"``: shown on hover and on a long press. A card of a matched
+        line counts only as its line does, so it says what its line scores, as the pair
+        mark does."""
+        if self.line_points is not None:
+            line = "pair" if self.line_size == 2 else "line"
+            return f"Paired: the {line} scores {self.line_points_text}"
         if self.points is None:
             return ""
         return f"Worth {self.points_text} point{'' if abs(self.points) == 1 else 's'}"
@@ -348,6 +361,14 @@ def board(
     for card in [discard, held] + [c for s in seats for c in s["cards"]]:
         if card is not None and card.card:
             card.points = rules.values[card.card[0]]
+    for seat_, player in zip(seats, state["players"]):
+        for line in player.get("matched", []):
+            first = seat_["cards"][line[0]].card
+            if first is None:  # lines match among face-up cards only
+                continue
+            for position in line:
+                drawn = seat_["cards"][position]
+                drawn.line_points, drawn.line_size = line_value(first[0], rules), len(line)
     if state["phase"] in ("hole_over", "match_over"):
         for seat_, player in zip(seats, state["players"]):
             seat_["tally"] = tally(player, rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from app.golf.rules import PRESETS, RuleSet
+from app.golf.rules import PRESETS, SIZE_FIELDS, RuleSet
 from app.service.errors import Invalid
 
 YES_NO = [("yes", "Yes"), ("no", "No")]
@@ -151,5 +151,8 @@ def rules_from_form(form) -> dict:
     changes = {k: v for k, v in changes.items() if base.get(k) != v}
     if not changes:
         return {"name": preset}
-    name = "custom" if preset == "standard" else f"{preset}, changed"
+    if set(changes) <= SIZE_FIELDS:  # the preset's rules, for other players or holes
+        name = preset
+    else:
+        name = "custom" if preset == "standard" else f"{preset}, changed"
     return {**base, **changes, "name": name}

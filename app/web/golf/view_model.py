@@ -276,6 +276,8 @@ def table_context(
         "focus": focus,
         "speed": speed,
         "speeds": SPEED_NAMES,
+        # The speed times the computers' moves: a table of people alone has none to time.
+        "offers_speed": any(s["computer"] for s in [board["me"], *board["opponents"]]),
         "review_url": "/review",  # the review of your play; a table of people has its own
         "refusals": refusals(state, online=True, watching=watching)
         if online

@@ -70,6 +70,16 @@ def stock_card(state: dict) -> Card:
     return card
 
 
+STOCK_WAITS = "Play from the piles first: the stock turns when no play is left."
+
+
+def stock_waits(state: dict) -> str | None:
+    """Why the stock cannot be turned, while it is only because a play is left (the rule
+    as written; "turn the stock at any time" lifts it), else None."""
+    waits = state["phase"] == "playing" and state["stock_count"] and state["playable"] and not state["can_draw"]
+    return STOCK_WAITS if waits else None
+
+
 def foundation_card(state: dict) -> Card:
     top, count = state["foundation"]["top"], state["foundation"]["count"]
     card = Card(label=f"Foundation, {card_name(top)}, {cards_text(count)}", card=top)
@@ -126,6 +136,7 @@ def table_context(
         "piles": pile_cards(state),
         "stock": stock_card(state),
         "stock_count": state["stock_count"],
+        "stock_waits": stock_waits(state),
         "foundation": foundation_card(state),
         "foundation_count": state["foundation"]["count"],
         "can_undo": state["can_undo"],

@@ -90,3 +90,26 @@ def test_a_card_drawn_again_with_any_field_changed_is_drawn_anew():
     up.classes.append("settled")  # as the board after the steps marks its cards
     assert "settled" in drawn(up)
     assert "Worth 7 points" in drawn(up) and "Worth 5 points" in drawn(Card(up.label, card="7H", points=5))
+
+
+def paired_faces(rules: RuleSet) -> list[str]:
+    """The HTML of your cards with a pair of 6s face up in the left column."""
+    from app.web.templating import drawn
+    from tests.golf.golfkit import deal, open_hole
+
+    state = deal(rules, ["6H KS 2C / 6D 9C JD", "4H 5S 7C / 8D 9D TD"])
+    open_hole(state, {0: [0, 3], 1: [0, 1]})
+    return [str(drawn(card)) for card in board(view(state, 0))["me"]["cards"]]
+
+
+def test_a_paired_card_says_it_is_worth_what_its_pair_mark_says():
+    """A 6 in a column pair counts 0 with its pair: hovering it must not say 6 points."""
+    faces = paired_faces(RuleSet())
+    for face in faces[0], faces[3]:
+        assert ">=0</span>" in face
+        assert 'data-show="Paired: the pair scores 0"' in face and "Worth 6 points" not in face
+
+
+def test_where_a_pair_scores_minus_four_the_mark_and_the_worth_both_say_so():
+    faces = paired_faces(RuleSet(match_value=-4))
+    assert f">={MINUS}4</span>" in faces[0] and f'data-show="Paired: the pair scores {MINUS}4"' in faces[0]

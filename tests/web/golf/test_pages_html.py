@@ -310,6 +310,20 @@ def test_new_game_from_a_paused_table_deals_at_once(api):
     assert state["rules"]["name"] == "knocking" and "Rules <strong>knocking</strong>" in html
 
 
+def test_a_preset_for_other_players_or_holes_keeps_its_name(api):
+    """Four players, or 2 holes, are the size of a match, not other rules: the table does
+    not call the standard game "custom", and still names another preset."""
+    new_match(api)
+    html = table(api)
+    status, html = post(api, "new", html, level="easy", preset="standard", players="4", holes="2", seed="")
+    assert status == 200, html
+    rules = api.get("/api/match").json()["rules"]
+    assert (rules["players"], rules["holes"], rules["name"]) == (4, 2, "standard")
+    assert "Rules <strong>" not in html  # the standard game's rules go without saying
+    status, html = post(api, "new", html, level="easy", preset="knocking", holes="2", seed="")
+    assert status == 200 and "Rules <strong>knocking</strong>" in html and "changed" not in html
+
+
 def test_new_game_options_change_the_rules(api):
     new_match(api)
     html = table(api)

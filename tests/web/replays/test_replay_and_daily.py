@@ -106,3 +106,36 @@ def test_the_replay_s_scorecard_caption_is_whole_in_its_side_column(sized, width
         "() => [...document.querySelectorAll('.replay-board .ring .card')].map(c => c.getBoundingClientRect().width)"
     )
     assert widths and min(widths) >= 19.5, min(widths)
+
+
+def relative_luminance(rgb: tuple[float, float, float]) -> float:
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def colour(css: str, under: tuple[float, float, float] = (255, 255, 255)) -> tuple[float, float, float]:
+    """``rgb(…)`` or ``rgba(…)`` as drawn over ``under`` (a see-through colour shows what lies beneath)."""
+    parts = [float(p) for p in re.findall(r"[\d.]+", css)]
+    alpha = parts[3] if len(parts) > 3 else 1.0
+    r, g, b = (alpha * c + (1 - alpha) * u for c, u in zip(parts[:3], under))
+    return r, g, b
+
+
+def test_a_card_face_down_in_play_has_an_edge_plain_to_see_on_its_face(page):
+    page.goto("/")
+    new_match(page, seed=5, rules={"holes": 1})
+    page.goto(play_to_the_end(page)["replay"] + "?step=3")
+    hidden = page.locator(".card.replay-hidden").first
+    assert "face down in play" in hidden.get_attribute("aria-label")
+    style = hidden.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.outlineColor, s.outlineStyle]; }"
+    )
+    face, edge, line = style
+    assert line == "dashed"
+    face_rgb = colour(face)
+    lighter, darker = sorted([relative_luminance(face_rgb), relative_luminance(colour(edge, face_rgb))], reverse=True)
+    assert (lighter + 0.05) / (darker + 0.05) >= 3, style

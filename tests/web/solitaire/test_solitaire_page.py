@@ -305,3 +305,33 @@ def test_a_360_px_screen_shows_everything_without_sideways_scrolling(phone):
     open_page(page)
     assert prompt(page).startswith("No more moves")
     fits(page, "stuck")
+
+
+WAITS = "Play from the piles first: the stock turns when no play is left."
+
+
+def test_a_greyed_stock_says_why_by_it_while_a_play_is_left(page):
+    from playwright.sync_api import expect
+
+    new_deal(page, SEED)  # the ace of clubs plays at once: the rule as written keeps the stock
+    open_page(page)
+    stock, note = page.locator("#stock"), page.locator("#stock-waits")
+    assert stock.is_disabled()
+    expect(note).to_have_text(WAITS)
+    assert note.is_visible()
+    expect(stock).to_have_accessible_description(WAITS)
+    s, n = stock.bounding_box(), note.bounding_box()
+    assert 0 <= n["y"] - (s["y"] + s["height"]) <= 60, (s, n)  # just under the stock
+    state = api(page, "GET", "/api/solitaire")
+    while state["playable"]:  # every play made: the stock may turn, and nothing is said against it
+        state = api(page, "POST", "/api/solitaire/play", {"pile": state["playable"][0]})
+    open_page(page)
+    assert page.get_by_role("button", name=re.compile(r"^Stock, .*: turn the next card$")).is_enabled()
+    expect(note).to_have_text("")
+    assert stock.get_attribute("aria-describedby") is None
+
+
+def test_where_the_stock_turns_at_any_time_nothing_says_it_waits(page):
+    new_deal(page, SEED, rules={"any_time": True})
+    open_page(page)
+    assert page.locator("#stock").is_enabled() and page.locator("#stock-waits").inner_text() == ""

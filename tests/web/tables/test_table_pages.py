@@ -259,6 +259,20 @@ def test_reopening_the_link_puts_you_back_in_your_seat(api, golf_app):
     assert state(bea, code)["you"] == 1
 
 
+def test_computer_speed_is_offered_only_at_a_table_with_a_computer(api, golf_app):
+    code = make(api, seats=("open",))
+    bea = person(golf_app)
+    bea.post(f"/t/{code}/join", data={"name": "Bea"})
+    api.post(f"/t/{code}/start", data={})
+    for client in api, bea:  # people alone: there are no computer moves to time
+        assert 'id="board"' in (page := client.get(f"/t/{code}").text) and "Computer speed" not in page
+    with_computer = make(api, seats=("easy",))
+    api.post(f"/t/{with_computer}/start", data={})
+    assert "Computer speed" in api.get(f"/t/{with_computer}").text
+    bea.post(f"/t/{code}/leave")  # a computer takes Bea's seat: its moves are shown at a speed
+    assert "Computer speed" in api.get(f"/t/{code}").text
+
+
 def test_leaving_hands_the_seat_to_a_computer_and_you_watch(api, golf_app):
     code = make(api, seats=("open",))
     bea = person(golf_app)

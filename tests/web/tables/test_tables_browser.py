@@ -352,11 +352,11 @@ def test_your_swap_at_a_table_glides_into_your_grid_before_the_computer_replies(
     assert any(glides(move, "^(Stock|Discard pile)", "drawn card, face down$") for move in moves[1:]), moves
 
 
-def playing_together(people):
-    """Ann and Bea at a table of two, the match started, each page showing the other
-    connected and still; (ann, bea)."""
+def playing_together(people, seats: tuple[str, ...] = ("open",)):
+    """Ann and Bea at a table of two (or of ``seats`` after Ann's, Bea taking the open
+    one), the match started, each page showing the other connected and still; (ann, bea)."""
     ann, bea = people(), people()
-    code = make_table(ann, ["open"])
+    code = make_table(ann, list(seats))
     join(bea, code, "Bea")
     ann.get_by_role("button", name="Start the match").click()
     ann.wait_for_selector("#board")
@@ -394,8 +394,8 @@ def test_a_move_comes_to_the_other_pages_down_their_streams_and_no_page_fetches_
 def test_a_computer_speed_chosen_after_the_page_opened_times_the_others_moves(people):
     """The stream knows the speed as it was when it opened: once the person has chosen
     another, the page asks for the table instead of drawing the one the stream sent, so
-    the others' moves are shown at the speed chosen."""
-    ann, bea = playing_together(people)
+    the others' moves are shown at the speed chosen (offered where a computer plays)."""
+    ann, bea = playing_together(people, ("open", "easy"))
     bea.locator("[data-speed]").select_option("slow")
     fetched = []
     bea.on("response", lambda response: fetched.append(response) if "/table?" in response.url else None)
