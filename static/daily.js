@@ -1,6 +1,19 @@
-/* The daily deal's page: Copy the result to share. */
+/* The daily deal's page: Copy the result to share; Play asks first when it would give up
+ * a match in progress (its dialog; without script the button goes to a page that asks). */
 (function () {
   "use strict";
+  document.addEventListener("click", function (event) {
+    var page = window.GolfPage;
+    var asker = event.target.closest && event.target.closest("[data-confirm]");
+    var question = asker && document.getElementById(asker.dataset.confirm);
+    if (question && question.showModal && page) {
+      event.preventDefault();
+      page.openDialog(question);
+      return;
+    }
+    if (page) page.dialogClick(event, "data-open", "data-close");
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-copy-share]");
     if (!button) return;

@@ -28,8 +28,9 @@ def card_strings(value) -> list[str]:
 def hidden_cards(state: GolfState, log: Iterable[str], viewer: int | None) -> set[str]:
     """Cards ``viewer`` (a seat, or None for a spectator) may not know once ``log`` is
     played on ``state`` (a match's state before its log; it is played on in place):
-    face-down cards (but the viewer's own peeked ones), the stock cards never seen face
-    up this hole, and a card another seat drew from the stock."""
+    face-down cards (but the viewer's own peeked ones while the peek lasts, until its first
+    turn of the hole), the stock cards never seen face up this hole, and a card another
+    seat drew from the stock."""
     seen: set[str] = set(state.discard)
     for entry in log:
         hole = state.hole
@@ -39,10 +40,11 @@ def hidden_cards(state: GolfState, log: Iterable[str], viewer: int | None) -> se
         seen.update(state.discard)
         for grid, face_up in zip(state.grids, state.face_up):
             seen.update(card for card, up in zip(grid, face_up) if up)
+    peeking = viewer is not None and state.turns[viewer] == 0
     hidden = set()
     for seat, (grid, face_up) in enumerate(zip(state.grids, state.face_up)):
         for position, (card, up) in enumerate(zip(grid, face_up)):
-            if not up and not (seat == viewer and position in state.peeked[seat]):
+            if not up and not (peeking and seat == viewer and position in state.peeked[seat]):
                 hidden.add(card)
     hidden |= set(state.stock) - seen
     if state.held is not None and state.held_source == "stock" and state.turn != viewer:

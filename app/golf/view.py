@@ -5,7 +5,7 @@
 ``"computer-1"``, ``"computer-2"``, ... counting round the table from the viewer). It
 holds everything a player with a perfect memory would know, the whole discard pile
 included, and nothing else: no face-down rank (except a card its owner was allowed to
-peek at, given only to the owner), no stock order, no card held by another seat unless
+peek at, given only to the owner and only while the peek lasts), no stock order, no card held by another seat unless
 it was taken from the face-up discard pile.
 
 Who sits where is not the engine's to know: a caller that does (a table of people) hands
@@ -75,6 +75,10 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
     order = [(seat + i) % players for i in range(players)] if seat is not None else list(range(players))
     ids = {s: player_id(s, seat, players) for s in order}
     scored = state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER)
+    # Four-card Golf: a player looks once at their near cards and lays them down again.
+    # The look is over once the seat has begun a turn of its own this hole; from then on
+    # the cards are face-down cards like any other, remembered or not.
+    peeking = seat is not None and hole_turns(state, seat) == 0
     last_scores = state.hole_scores[-1] if scored else None
 
     table = []
@@ -83,7 +87,7 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
         grid = []
         for position, (card, up) in enumerate(zip(cards, face_up)):
             cell = {"card": card if up else None, "face_up": up}
-            if not up and s == seat and position in state.peeked[s]:
+            if not up and peeking and s == seat and position in state.peeked[s]:
                 cell["peeked"] = card
             grid.append(cell)
         shown = [card if up else None for card, up in zip(cards, face_up)]
@@ -122,9 +126,7 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
         "hole": state.hole,
         "holes": rules.holes,
         "hole_turns": hole_turns(state),
-        # Four-card Golf: a player looks once at their near cards and lays them down again.
-        # The look is over once the seat has begun a turn of its own this hole.
-        "peek_over": seat is not None and hole_turns(state, seat) > 0,
+        "peek_over": seat is not None and not peeking,
         "first_player": ids[state.first_player],
         "phase": _phase_for(state, seat),
         "turn": ids[state.turn] if state.turn is not None else None,

@@ -8,8 +8,8 @@ A player is any object with a method ``choose(view: dict) -> dict``:
   (``app.golf.view.view(state, seat)``): its own grid first as ``"you"``, the others in
   turn order, the whole discard pile, its held card, and ``"legal"``, every action it may
   take now. It holds nothing the seat may not see: no face-down rank (except the seat's
-  own peeked cards in variants that allow a peek), no stock order, no other seat's stock
-  draw.
+  own peeked cards in variants that allow a peek, until its first turn of the hole), no
+  stock order, no other seat's stock draw.
 - The return value is one of ``view["legal"]``, in the API's terms:
   ``{"action": "reveal", "position": 1}``, ``{"action": "draw", "source": "stock"}``
   (or ``"discard"``), ``{"action": "swap", "position": 4}``, ``{"action": "reject"}``,

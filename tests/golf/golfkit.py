@@ -149,22 +149,25 @@ def cards_in_play(state: GolfState) -> Counter:
 
 def known_to(state: GolfState, seat: int) -> set[str]:
     """The cards ``seat`` may know about: every face-up card, the whole discard pile,
-    its own held card, a card any seat took from the discard pile, its own peeked cards."""
+    its own held card, a card any seat took from the discard pile, its own peeked cards
+    while the peek lasts (until its first turn of the hole)."""
     known = {card for g, up in zip(state.grids, state.face_up) for card, u in zip(g, up) if u}
     known.update(state.discard)
     if state.held is not None and (state.turn == seat or state.held_source == "discard"):
         known.add(state.held)
-    known.update(state.grids[seat][p] for p in state.peeked[seat] if not state.face_up[seat][p])
+    if state.turns[seat] == 0:
+        known.update(state.grids[seat][p] for p in state.peeked[seat] if not state.face_up[seat][p])
     return known
 
 
 def hidden_slots(state: GolfState, seat: int) -> list[tuple[str, int, int]]:
     """Where the cards ``seat`` may not know lie: ("grid", owner, position),
     ("stock", 0, index) and ("held", 0, 0) for another seat's stock card."""
+    peeking = state.turns[seat] == 0
     slots = []
     for owner, up in enumerate(state.face_up):
         for position, u in enumerate(up):
-            if not u and not (owner == seat and position in state.peeked[seat]):
+            if not u and not (owner == seat and peeking and position in state.peeked[seat]):
                 slots.append(("grid", owner, position))
     slots += [("stock", 0, i) for i in range(len(state.stock))]
     if state.held is not None and state.turn != seat and state.held_source == "stock":

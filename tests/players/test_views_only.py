@@ -18,11 +18,13 @@ from tests.players.positions import RULE_SETS, walk
 
 
 def hidden_cards(state, seat: int) -> set[str]:
-    """Every card the seat may not know: the stock, others' face-down cards, its own unpeeked ones."""
+    """Every card the seat may not know: the stock, others' face-down cards, its own
+    face-down ones but those it peeked at while the peek lasts (until its first turn)."""
+    peeking = state.turns[seat] == 0
     hidden = set(state.stock)
     for other, (grid, up) in enumerate(zip(state.grids, state.face_up)):
         for position, (card, shown) in enumerate(zip(grid, up)):
-            if not shown and not (other == seat and position in state.peeked[seat]):
+            if not shown and not (other == seat and peeking and position in state.peeked[seat]):
                 hidden.add(card)
     if state.held is not None and state.turn != seat and state.held_source == "stock":
         hidden.add(state.held)

@@ -81,6 +81,15 @@ class GolfService(MatchPlay, MatchDeals):
         """The browser's match; one is dealt if it has none."""
         return self._run(browser_id, None, lambda connection, record, state: None)
 
+    def unfinished(self, browser_id: str) -> int | None:
+        """The version of the browser's match if dealing another now would count it as a
+        loss (an action taken, not over, not yet recorded), else None. Asking deals nothing."""
+        with self.engine.connect() as connection:
+            record = table_store.load_match(connection, browser_id)
+        if record is None or not record.actions_taken or record.recorded or record.status == "over":
+            return None
+        return record.version
+
     # ------------------------------------------------------------------ the one loop
 
     def _run(self, browser_id: str, if_match: int | None, change: Change, frames: bool = False) -> Outcome:

@@ -25,7 +25,10 @@ router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 class Cell(BaseModel):
     card: str | None = Field(description="The card code, or null while face down.")
     face_up: bool
-    peeked: str | None = Field(None, description="Four-card rules only: your own face-down card you looked at.")
+    peeked: str | None = Field(
+        None,
+        description="Four-card rules only: your own face-down card you looked at, until your first turn of the hole.",
+    )
 
 
 class Player(BaseModel):

@@ -164,8 +164,8 @@ def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozense
         where = position_name(position, rows, cols)
         face = card_label(cell["card"]) if cell["face_up"] and cell["card"] else "face down"
         label = f"{owner_name(player)} card, {where}, {face}"
-        # The near cards looked at are shown during the peek only: after that, memory is part of the game.
-        peeked = cell.get("peeked") if mine and not state.get("peek_over") else None
+        # The view names the near cards looked at only while the peek lasts: after that, memory is part of the game.
+        peeked = cell.get("peeked") if mine else None
         if peeked:
             label += f" (you looked: {card_label(peeked)})"
         if position in matched:

@@ -1,5 +1,6 @@
 """The daily deal's page: ``/daily`` (``?date=`` for a past one): how it works, Play,
-your result to share, the day's leaderboard, and the days before."""
+your result to share, the day's leaderboard, and the days before; ``/daily/start``, the
+question Play asks first when a match is in progress."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from fastapi.responses import HTMLResponse
 
 from app.service.errors import Invalid
 from app.service.replays.daily import LEADERBOARD_SHOWN
-from app.web.common import browser_id, render_fresh
-from app.web.dependencies import daily_of
+from app.web.common import browser_id, now_ms, render_fresh
+from app.web.dependencies import daily_of, golf_of
 
 router = APIRouter(include_in_schema=False)
 DAYS_LISTED = 7  # the days before the one shown, each a link
@@ -28,4 +29,17 @@ def daily_page(request: Request):
     board["before"] = [(shown - timedelta(days=n)).isoformat() for n in range(1, DAYS_LISTED + 1)]
     board["is_today"] = board["date"] == board["today"]
     board["shown_at_most"] = LEADERBOARD_SHOWN
+    # Playing the deal gives up a match in progress: the page asks first, as New game warns.
+    board["unfinished"] = golf_of(request).unfinished(browser_id(request)) if board["is_today"] else None
     return render_fresh(request, "daily.html", {"page": "daily", "d": board})
+
+
+@router.get("/daily/start", response_class=HTMLResponse)
+def daily_start_page(request: Request):
+    """Without script, Play today's deal with a match in progress comes here to ask
+    first (the page opens the same question as a dialog when script runs)."""
+    name = request.query_params.get("name") or ""
+    unfinished = golf_of(request).unfinished(browser_id(request))
+    return render_fresh(
+        request, "daily_start.html", {"page": "daily", "name": name, "unfinished": unfinished, "now_ms": now_ms()}
+    )

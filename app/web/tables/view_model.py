@@ -160,7 +160,10 @@ def online_context(
         turn = match.get("turn")
         names = {p["id"]: p["name"] for p in match["players"]}
         t["prompt"] = f"{names[turn]} is playing" if turn else "The players are choosing their cards"
-    if not watching and match["legal"] and view.events and match["phase"] not in ("hole_over", "match_over"):
+    if not watching and match["turn"] == "you" and match["phase"] == "draw" and view.events:
+        # The turn has just passed to this seat: no one else moves in it, so the news that
+        # comes with it is what passed it, told once. Moves are no turn during the opening
+        # reveals (everyone makes them at once) nor while a turn is under way.
         # A line of its own after what was told (nothing is, once steps have told it).
         t["say"] = LINE.join(filter(None, [t["say"], "Your turn."]))
     if shown is not None:  # what the timer did since the page was drawn is told too

@@ -112,7 +112,7 @@ def test_each_other_page_is_sent_its_own_table_with_a_move_and_the_movers_page_o
                 assert 'aria-label="Your grid"' in told["html"] and "Ann’s grid" in told["html"]
                 assert 'data-say="Ann revealed' in told["html"] and "<template data-say=" not in told["html"]
                 assert "last-move" in told["html"] and "settled" not in told["html"]
-                assert '.\nYour turn."' in told["html"]  # her turn told on a line of its own
+                assert "Your turn." not in told["html"]  # the opening reveals are no one's turn
                 _names_none_of(told["html"], _hidden_names(database_url, code, 1))
 
                 # The spectator's page is sent the spectator's table: no seat's secrets.
