@@ -1,5 +1,8 @@
 """The waiting room at 1280x720 with eight seats: every seat on one line and Start in
-view, axe clean; a friend opening the link is invited to sit, not told they watch."""
+view, axe clean; a friend opening the link is invited to sit, not told they watch.
+Everyone reads the table's rules, holes and timer; every control is named; the host
+seats a computer of a named level and opens its seat again; the name box is as wide as
+a name; nothing overlaps at 1366x768 or 390x844."""
 
 from __future__ import annotations
 
