@@ -156,3 +156,22 @@ def rules_from_form(form) -> dict:
     else:
         name = "custom" if preset == "standard" else f"{preset}, changed"
     return {**base, **changes, "name": name}
+
+
+def preset_of(rules: dict) -> str:
+    """The preset a match's rules start from: their name, less ", changed" (a changed
+    standard is called "custom")."""
+    name = rules.get("name", "standard").removesuffix(", changed")
+    return name if name in PRESETS else "standard"
+
+
+def rule_changes(rules: dict) -> list[tuple[str, str]]:
+    """Each rule that differs from the preset the rules start from, as the New game form
+    names it and its choice: ``[("Jokers (two in each pack)", "Yes")]``. The number of
+    players is left out: a table's seats set it."""
+    preset = PRESETS[preset_of(rules)]
+    return [
+        (o.label, o.words(rules[o.field]))
+        for o in RULE_OPTIONS
+        if o.field != "players" and o.field in rules and rules[o.field] != getattr(preset, o.field)
+    ]

@@ -14,7 +14,8 @@ from app.service.tables.service import TableOutcome
 from app.web.common import now_ms
 from app.web.golf.names import LEVEL_NAMES
 from app.web.golf.prompts import hole_result_sentence, match_result_sentence, timer_urgent_sentence
-from app.web.golf.view_model import LINE, table_context
+from app.web.golf.rule_options import RULE_OPTIONS, preset_of, rule_changes
+from app.web.golf.view_model import LINE, PRESET_ABOUT, table_context
 
 NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
 URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
@@ -33,6 +34,29 @@ def _seat_words(seat: dict) -> str:
         # A computer's name says its level (app.service.play.table_record.name_computers).
         return "computer player" if not seat["left"] else f"left: a computer player ({level}) plays on"
     return "connected" if seat["connected"] else "not connected"
+
+
+def _duration_words(seconds: int) -> str:
+    """``"1 minute"``, ``"2 minutes"``, ``"90 seconds"``."""
+    if seconds % 60:
+        return f"{seconds} seconds"
+    minutes = seconds // 60
+    return f"{minutes} minute{'s' if minutes > 1 else ''}"
+
+
+def _settings(table: dict) -> dict:
+    """What the waiting room tells everyone of the match to come: its rules (the preset
+    and what differs from it, in the New game form's words), its holes and its turn timer."""
+    rules = table["rules"]
+    holes = next(o for o in RULE_OPTIONS if o.field == "holes")
+    preset = preset_of(rules)
+    seconds = table["timer_seconds"]
+    return {
+        "preset": PRESET_ABOUT.get(preset, preset),
+        "changes": rule_changes(rules),
+        "holes": holes.words(rules["holes"]),
+        "timer": f"{_duration_words(seconds)} for each turn" if seconds else "No turn timer",
+    }
 
 
 def _result_sentence(state: dict) -> str:
@@ -119,6 +143,7 @@ def online_context(
         "open_seats": any(s["kind"] == "open" for s in table["seats"]),
     }
     if table["status"] == "waiting":
+        context["settings"] = _settings(table)
         return context
     connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
 

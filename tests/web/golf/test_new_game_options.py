@@ -9,6 +9,7 @@ import re
 import pytest
 
 from app.golf.rules import PRESETS, RuleSet
+from app.web.golf.rule_options import preset_of, rule_changes, rules_from_form
 from tests.web.golf.test_pages_html import Elements, new_match, table, version_of
 
 RULE_FIELDS = set(RuleSet.model_fields) - {"name"}
@@ -151,3 +152,12 @@ def test_no_going_out_penalty_can_be_chosen_on_its_own(api):
     assert response.status_code == 200
     rules = api.get("/api/match").json()["rules"]
     assert rules["going_out_penalty"] == "none" and rules["decks"] is None and rules["name"] == "standard"
+
+
+def test_a_matchs_rules_are_told_as_the_preset_and_what_differs_from_it():
+    changed = rules_from_form({"preset": "nine-card", "jokers": "yes", "holes": "4"})
+    assert preset_of(changed) == "nine-card"
+    assert rule_changes(changed) == [("Holes", "4 holes"), ("Jokers (two in each pack)", "Yes")]
+    custom = rules_from_form({"preset": "standard", "final_turn": "no"})
+    assert preset_of(custom) == "standard" and rule_changes(custom) == [("Final turn for the others", "No")]
+    assert preset_of({"name": "eight-card"}) == "eight-card" and rule_changes(PRESETS["eight-card"].model_dump()) == []
