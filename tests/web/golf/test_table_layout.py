@@ -8,6 +8,7 @@ moves."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -267,3 +268,66 @@ def test_at_a_hole_s_end_the_scorecard_open_leaves_every_seat_s_words_clear(size
         box = part.bounding_box()
         if box:
             assert box["y"] + box["height"] <= mine["y"] + 0.5, (part.inner_text(), box, mine)
+
+
+# The boxes of every seat's grid and of the piles, each rounded to half a pixel, sampled
+# at every frame into window.__boxes (the distinct ones, with whether the others' moves
+# were being shown and whether Skip was on screen then).
+WATCH_BOXES = """() => {
+  window.__boxes = [];
+  const read = () => [...document.querySelectorAll('#board .seat > .grid, #board .piles > .pile-slot')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.closest('[data-seat]') ? e.closest('[data-seat]').dataset.seat : 'pile',
+            ...[r.left, r.top, r.width, r.height].map(v => Math.round(v * 2) / 2)]; });
+  (function sample() {
+    const table = document.getElementById('table'), skip = document.querySelector('[data-skip]');
+    const boxes = JSON.stringify(read());
+    const playing = !!table && table.classList.contains('playing');
+    const skipShown = !!skip && !skip.hidden && skip.getBoundingClientRect().width > 0;
+    const last = window.__boxes[window.__boxes.length - 1];
+    if (!last || last.boxes !== boxes || (playing && !last.playing) || (skipShown && !last.skipShown))
+      window.__boxes.push({boxes, playing, skipShown, prompt: document.getElementById('prompt').textContent});
+    requestAnimationFrame(sample);
+  })();
+}"""
+
+
+def moved_boxes(samples: list[dict]) -> list[str]:
+    """Each box that is not where the first sample has it (by more than 1 px), named."""
+    first = {tuple(b[:1]) + (i,): b[1:] for i, b in enumerate(json.loads(samples[0]["boxes"]))}
+    found = []
+    for sample in samples[1:]:
+        boxes = json.loads(sample["boxes"])
+        if len(boxes) != len(first):
+            found.append(f"{len(boxes)} boxes instead of {len(first)} ({sample['prompt']!r})")
+            continue
+        for i, box in enumerate(boxes):
+            then = first[(box[0], i)]
+            if any(abs(a - b) > 1 for a, b in zip(box[1:], then)):
+                found.append(f"{box[0]} {then} -> {box[1:]} (playing: {sample['playing']}, {sample['prompt']!r})")
+    return found
+
+
+@pytest.mark.parametrize("speed", ["slow"])
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 768)])
+@pytest.mark.parametrize("players", [2, 4])
+def test_nothing_on_the_table_moves_while_the_others_moves_are_shown(page, width, height, players):
+    """The Skip button and the headline change while the others' moves are shown: neither
+    may move the grids or the piles (Skip once took a line of its own on a phone, the
+    board dropping 50 px every turn; the headline went from one line to two)."""
+    page.set_viewport_size({"width": width, "height": height})
+    new_match(page, seed=35, rules={"name": "standard", "players": players})
+    state = api(page, "GET", "/api/match")
+    while state["phase"] == "opening":
+        down = [i for i, c in enumerate(state["players"][0]["grid"]) if not c["face_up"]]
+        state = api(page, "POST", "/api/match/reveal", {"position": down[-1]})
+    api(page, "POST", "/api/match/draw", {"source": "stock"})
+    open_table(page)
+    wait_settled(page, 60_000)
+    page.evaluate(WATCH_BOXES)
+    page.get_by_role("button", name=re.compile(r"^Your card, .* face down$")).first.click()
+    wait_settled(page, 60_000)
+    page.wait_for_timeout(300)
+    samples = page.evaluate("() => window.__boxes")
+    assert any(s["skipShown"] for s in samples), "the others' moves were shown with Skip"
+    assert moved_boxes(samples) == []
