@@ -331,3 +331,60 @@ def test_nothing_on_the_table_moves_while_the_others_moves_are_shown(page, width
     samples = page.evaluate("() => window.__boxes")
     assert any(s["skipShown"] for s in samples), "the others' moves were shown with Skip"
     assert moved_boxes(samples) == []
+
+
+# Each seat's box and the piles', and the part of each seat its scrolling ancestors show
+# (at their own scroll position: a seat scrolled out of a region of its own is not seen).
+SEAT_BOXES = """() => {
+  const box = (r) => ({x: r.left, y: r.top + scrollY, w: r.width, h: r.height});
+  const seen = (e) => { const r = e.getBoundingClientRect();
+    let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      x1 = Math.max(x1, c.left); y1 = Math.max(y1, c.top); x2 = Math.min(x2, c.right); y2 = Math.min(y2, c.bottom);
+    }
+    return {x: x1, y: y1 + scrollY, w: Math.max(0, x2 - x1), h: Math.max(0, y2 - y1)}; };
+  return {
+    seats: [...document.querySelectorAll('#board .seat')].map(s => ({name: s.getAttribute('aria-label'),
+      box: box(s.getBoundingClientRect()), seen: seen(s)})),
+    piles: [...document.querySelectorAll('#board .piles > .pile-slot')].map(p => box(p.getBoundingClientRect())),
+    page: {w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, innerWidth},
+  };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (390, 844), (412, 915), (375, 667)])
+def test_on_a_phone_every_one_of_eight_seats_is_seen_whole_and_clear_of_the_piles(sized, width, height):
+    """Eight players on a small phone: the seventh computer's grid lay under the discard
+    pile, or out of sight in the others' rows. Each seat is drawn whole (no scrolling
+    region hides part of it), on the page (reached by scrolling it), and clear of the
+    piles and of every other seat."""
+    page = sized(width, height, is_mobile=True, has_touch=True)
+    holding_a_card(page, 8)
+    m = page.evaluate(SEAT_BOXES)
+    seats, piles = m["seats"], m["piles"]
+    assert len(seats) == 8 and len(piles) == 3
+    found = []
+    for i, seat in enumerate(seats):
+        box = seat["box"]
+        if any(abs(seat["seen"][k] - box[k]) > 1 for k in ("x", "y", "w", "h")):
+            found.append(f"{seat['name']} is cut to {seat['seen']} of {box}")
+        if box["x"] < -1 or box["x"] + box["w"] > m["page"]["innerWidth"] + 1 or box["y"] < -1:
+            found.append(f"{seat['name']} is off the page: {box}")
+        for pile in piles:
+            if overlap(box, pile):
+                found.append(f"{seat['name']} overlaps a pile: {box} {pile}")
+        for other in seats[i + 1 :]:
+            if overlap(box, other["box"]):
+                found.append(f"{seat['name']} overlaps {other['name']}")
+    assert found == []
+
+
+def overlap(a: dict, b: dict, slack: float = 0.5) -> bool:
+    return (
+        a["x"] + slack < b["x"] + b["w"]
+        and b["x"] + slack < a["x"] + a["w"]
+        and a["y"] + slack < b["y"] + b["h"]
+        and b["y"] + slack < a["y"] + a["h"]
+    )
