@@ -388,3 +388,25 @@ def overlap(a: dict, b: dict, slack: float = 0.5) -> bool:
         and a["y"] + slack < b["y"] + b["h"]
         and b["y"] + slack < a["y"] + a["h"]
     )
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 740)])
+def test_on_a_phone_the_log_shows_three_whole_lines(sized, width, height):
+    """The log under the table was a sliver of a line and a half on a phone. It shows the
+    last three lines whole, on screen, and is as tall as a number of whole lines: a
+    line it scrolls is never cut in half."""
+    page = sized(width, height, is_mobile=True, has_touch=True)
+    holding_a_card(page, 2)
+    page.evaluate("() => GolfPage.announce('Computer drew the 5 of hearts\\nComputer swapped it for the 9\\nYou drew')")
+    m = page.evaluate("""() => { const log = document.getElementById('announce'), s = getComputedStyle(log);
+        const r = log.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, innerHeight,
+                room: log.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom),
+                line: parseFloat(s.lineHeight),
+                lines: [...log.children].slice(0, 3).map(p => { const b = p.getBoundingClientRect();
+                  return {top: b.top, bottom: b.bottom, text: p.textContent}; })}; }""")
+    assert m["bottom"] <= m["innerHeight"] + 0.5, m
+    assert m["room"] >= 3 * m["line"] - 0.5, m
+    assert abs(m["room"] / m["line"] - round(m["room"] / m["line"])) * m["line"] < 1, m
+    for line in m["lines"]:
+        assert m["top"] - 0.5 <= line["top"] and line["bottom"] <= m["bottom"] + 0.5, (line, m)
