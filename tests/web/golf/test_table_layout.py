@@ -8,6 +8,7 @@ moves."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -267,3 +268,145 @@ def test_at_a_hole_s_end_the_scorecard_open_leaves_every_seat_s_words_clear(size
         box = part.bounding_box()
         if box:
             assert box["y"] + box["height"] <= mine["y"] + 0.5, (part.inner_text(), box, mine)
+
+
+# The boxes of every seat's grid and of the piles, each rounded to half a pixel, sampled
+# at every frame into window.__boxes (the distinct ones, with whether the others' moves
+# were being shown and whether Skip was on screen then).
+WATCH_BOXES = """() => {
+  window.__boxes = [];
+  const read = () => [...document.querySelectorAll('#board .seat > .grid, #board .piles > .pile-slot')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.closest('[data-seat]') ? e.closest('[data-seat]').dataset.seat : 'pile',
+            ...[r.left, r.top, r.width, r.height].map(v => Math.round(v * 2) / 2)]; });
+  (function sample() {
+    const table = document.getElementById('table'), skip = document.querySelector('[data-skip]');
+    const boxes = JSON.stringify(read());
+    const playing = !!table && table.classList.contains('playing');
+    const skipShown = !!skip && !skip.hidden && skip.getBoundingClientRect().width > 0;
+    const last = window.__boxes[window.__boxes.length - 1];
+    if (!last || last.boxes !== boxes || (playing && !last.playing) || (skipShown && !last.skipShown))
+      window.__boxes.push({boxes, playing, skipShown, prompt: document.getElementById('prompt').textContent});
+    requestAnimationFrame(sample);
+  })();
+}"""
+
+
+def moved_boxes(samples: list[dict]) -> list[str]:
+    """Each box that is not where the first sample has it (by more than 1 px), named."""
+    first = {tuple(b[:1]) + (i,): b[1:] for i, b in enumerate(json.loads(samples[0]["boxes"]))}
+    found = []
+    for sample in samples[1:]:
+        boxes = json.loads(sample["boxes"])
+        if len(boxes) != len(first):
+            found.append(f"{len(boxes)} boxes instead of {len(first)} ({sample['prompt']!r})")
+            continue
+        for i, box in enumerate(boxes):
+            then = first[(box[0], i)]
+            if any(abs(a - b) > 1 for a, b in zip(box[1:], then)):
+                found.append(f"{box[0]} {then} -> {box[1:]} (playing: {sample['playing']}, {sample['prompt']!r})")
+    return found
+
+
+@pytest.mark.parametrize("speed", ["slow"])
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 768)])
+@pytest.mark.parametrize("players", [2, 4])
+def test_nothing_on_the_table_moves_while_the_others_moves_are_shown(page, width, height, players):
+    """The Skip button and the headline change while the others' moves are shown: neither
+    may move the grids or the piles (Skip once took a line of its own on a phone, the
+    board dropping 50 px every turn; the headline went from one line to two)."""
+    page.set_viewport_size({"width": width, "height": height})
+    new_match(page, seed=35, rules={"name": "standard", "players": players})
+    state = api(page, "GET", "/api/match")
+    while state["phase"] == "opening":
+        down = [i for i, c in enumerate(state["players"][0]["grid"]) if not c["face_up"]]
+        state = api(page, "POST", "/api/match/reveal", {"position": down[-1]})
+    api(page, "POST", "/api/match/draw", {"source": "stock"})
+    open_table(page)
+    wait_settled(page, 60_000)
+    page.evaluate(WATCH_BOXES)
+    page.get_by_role("button", name=re.compile(r"^Your card, .* face down$")).first.click()
+    wait_settled(page, 60_000)
+    page.wait_for_timeout(300)
+    samples = page.evaluate("() => window.__boxes")
+    assert any(s["skipShown"] for s in samples), "the others' moves were shown with Skip"
+    assert moved_boxes(samples) == []
+
+
+# Each seat's box and the piles', and the part of each seat its scrolling ancestors show
+# (at their own scroll position: a seat scrolled out of a region of its own is not seen).
+SEAT_BOXES = """() => {
+  const box = (r) => ({x: r.left, y: r.top + scrollY, w: r.width, h: r.height});
+  const seen = (e) => { const r = e.getBoundingClientRect();
+    let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      x1 = Math.max(x1, c.left); y1 = Math.max(y1, c.top); x2 = Math.min(x2, c.right); y2 = Math.min(y2, c.bottom);
+    }
+    return {x: x1, y: y1 + scrollY, w: Math.max(0, x2 - x1), h: Math.max(0, y2 - y1)}; };
+  return {
+    seats: [...document.querySelectorAll('#board .seat')].map(s => ({name: s.getAttribute('aria-label'),
+      box: box(s.getBoundingClientRect()), seen: seen(s)})),
+    piles: [...document.querySelectorAll('#board .piles > .pile-slot')].map(p => box(p.getBoundingClientRect())),
+    page: {w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, innerWidth},
+  };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (390, 844), (412, 915), (375, 667)])
+def test_on_a_phone_every_one_of_eight_seats_is_seen_whole_and_clear_of_the_piles(sized, width, height):
+    """Eight players on a small phone: the seventh computer's grid lay under the discard
+    pile, or out of sight in the others' rows. Each seat is drawn whole (no scrolling
+    region hides part of it), on the page (reached by scrolling it), and clear of the
+    piles and of every other seat."""
+    page = sized(width, height, is_mobile=True, has_touch=True)
+    holding_a_card(page, 8)
+    m = page.evaluate(SEAT_BOXES)
+    seats, piles = m["seats"], m["piles"]
+    assert len(seats) == 8 and len(piles) == 3
+    found = []
+    for i, seat in enumerate(seats):
+        box = seat["box"]
+        if any(abs(seat["seen"][k] - box[k]) > 1 for k in ("x", "y", "w", "h")):
+            found.append(f"{seat['name']} is cut to {seat['seen']} of {box}")
+        if box["x"] < -1 or box["x"] + box["w"] > m["page"]["innerWidth"] + 1 or box["y"] < -1:
+            found.append(f"{seat['name']} is off the page: {box}")
+        for pile in piles:
+            if overlap(box, pile):
+                found.append(f"{seat['name']} overlaps a pile: {box} {pile}")
+        for other in seats[i + 1 :]:
+            if overlap(box, other["box"]):
+                found.append(f"{seat['name']} overlaps {other['name']}")
+    assert found == []
+
+
+def overlap(a: dict, b: dict, slack: float = 0.5) -> bool:
+    return (
+        a["x"] + slack < b["x"] + b["w"]
+        and b["x"] + slack < a["x"] + a["w"]
+        and a["y"] + slack < b["y"] + b["h"]
+        and b["y"] + slack < a["y"] + a["h"]
+    )
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 740)])
+def test_on_a_phone_the_log_shows_three_whole_lines(sized, width, height):
+    """The log under the table was a sliver of a line and a half on a phone. It shows the
+    last three lines whole, on screen, and is as tall as a number of whole lines: a
+    line it scrolls is never cut in half."""
+    page = sized(width, height, is_mobile=True, has_touch=True)
+    holding_a_card(page, 2)
+    page.evaluate("() => GolfPage.announce('Computer drew the 5 of hearts\\nComputer swapped it for the 9\\nYou drew')")
+    m = page.evaluate("""() => { const log = document.getElementById('announce'), s = getComputedStyle(log);
+        const r = log.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, innerHeight,
+                room: log.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom),
+                line: parseFloat(s.lineHeight),
+                lines: [...log.children].slice(0, 3).map(p => { const b = p.getBoundingClientRect();
+                  return {top: b.top, bottom: b.bottom, text: p.textContent}; })}; }""")
+    assert m["bottom"] <= m["innerHeight"] + 0.5, m
+    assert m["room"] >= 3 * m["line"] - 0.5, m
+    assert abs(m["room"] / m["line"] - round(m["room"] / m["line"])) * m["line"] < 1, m
+    for line in m["lines"]:
+        assert m["top"] - 0.5 <= line["top"] and line["bottom"] <= m["bottom"] + 0.5, (line, m)
