@@ -89,11 +89,13 @@ def test_reading_a_view_counts_every_card_once():
 
 def unknown_to(state, seat: int) -> Counter:
     """The cards whose place ``seat`` cannot know, from the true state: face-down cards it
-    has not peeked at, the stock, and a card another seat holds from the stock."""
+    has not peeked at (or peeked at before its first turn of the hole, which it is left to
+    remember), the stock, and a card another seat holds from the stock."""
+    peeking = state.turns[seat] == 0
     cards = Counter(state.stock)
     for other, (grid, up) in enumerate(zip(state.grids, state.face_up)):
         for position, (card, shown) in enumerate(zip(grid, up)):
-            if not shown and not (other == seat and position in state.peeked[seat]):
+            if not shown and not (peeking and other == seat and position in state.peeked[seat]):
                 cards[card] += 1
     if state.held is not None and state.turn != seat and state.held_source == "stock":
         cards[state.held] += 1

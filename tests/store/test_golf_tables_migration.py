@@ -25,6 +25,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import MetaData, create_engine, func, inspect, select
 
+from app.golf.rules import PRESETS, SIZE_FIELDS
 from app.resources import MIGRATIONS
 from app.service.errors import NotFound
 from app.service.play.match import GolfService
@@ -93,6 +94,17 @@ def upgraded(request, tmp_path):
         engine.dispose()
 
 
+def named_as_now(answer: dict) -> dict:
+    """The release's answer, with one change made since on purpose: rules that differ from
+    the standard game only in the players or the holes are named "standard", not "custom"."""
+    rules = answer.get("rules") or {}
+    standard = PRESETS["standard"].model_dump()
+    differs = {field for field, value in rules.items() if field != "name" and standard.get(field) != value}
+    if rules.get("name") == "custom" and differs <= SIZE_FIELDS:
+        return {**answer, "rules": {**rules, "name": "standard"}}
+    return answer
+
+
 def test_every_match_against_the_computer_answers_as_the_release_did(upgraded):
     url, engine = upgraded
     assert {"golf_matches", "online_tables"}.isdisjoint(inspect(engine).get_table_names())
@@ -122,7 +134,9 @@ def test_every_match_against_the_computer_answers_as_the_release_did(upgraded):
                 outcome = golf.new_match(browser, **body, if_match=version)
             else:
                 outcome = golf.act(browser, body, if_match=version, frames=True)
-            assert outcome.state == then["next"]["answer"], name
+            # A new deal names its rules afresh; a match under way keeps the name it was dealt with.
+            answer = named_as_now(then["next"]["answer"]) if kind == "new_match" else then["next"]["answer"]
+            assert outcome.state == answer, name
             assert [list(u) for u in outcome.undone] == then["next"]["undone"], name
             assert [[f.events, f.seen] for f in outcome.frames] == then["next"]["frames"], name
     finally:
