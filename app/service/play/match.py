@@ -35,7 +35,7 @@ from app.service.play.match_deals import MAX_SEED, MatchDeals
 from app.service.play.match_play import MatchPlay
 from app.service.play.match_state import Frame, Outcome, last_seen, match_state
 from app.service.play.table_record import PERSON, computer_levels, state_at
-from app.service.play.turns import Thinker, computers_move, deal_seed, run_turn, think_ahead, told
+from app.service.play.turns import Change, Thinker, computers_move, deal_seed, run_turn, think_ahead, told
 from app.service.replays import daily, replays
 from app.service.stats.results import record_golf_result
 from app.store import repository
@@ -48,9 +48,6 @@ def snapshots_of(state: GolfState, version: int) -> list[dict]:
     ``version`` (:func:`app.golf.snapshots.snapshot_of`): its pages are told each move as it is made,
     so the newest is all it needs."""
     return [{"version": version, "moves": len(state.log), "state": snapshot_of(state)}]
-
-
-Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState | None"]
 
 
 class GolfService(MatchPlay, MatchDeals):

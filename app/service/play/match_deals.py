@@ -23,13 +23,14 @@ from app.players import LEVELS
 from app.service import clock
 from app.service.errors import Invalid
 from app.service.play.match_state import Outcome
+from app.service.play.turns import Change
 from app.service.replays import daily
 from app.service.stats.results import record_golf_result
 from app.store import repository
 from app.store.tables import TableRecord, match_seats
 
 if TYPE_CHECKING:
-    from app.golf.events import Event
+    pass
 
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 
@@ -47,7 +48,7 @@ class MatchDeals:
             self,
             browser_id: str,
             if_match: int | None,
-            change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+            change: Change,
             frames: bool = False,
         ) -> Outcome: ...
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine
 
-from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json, parse_log_entry
+from app.golf.actions import Action, NextHole, parse_log_entry
 from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.phases import Phase
 from app.golf.undo import undo_log
@@ -24,14 +24,15 @@ from app.players import hint as expert_hint
 from app.players.fallback import hint_safely
 from app.service import clock
 from app.service.common import StateCache, in_transaction
-from app.service.errors import Conflict, Invalid
+from app.service.errors import Conflict
 from app.service.play.match_state import Outcome
 from app.service.play.table_record import PERSON
+from app.service.play.turns import Change, action_of, check_position
 from app.store import tables as table_store
 from app.store.tables import TableRecord
 
 if TYPE_CHECKING:
-    from app.golf.events import Event
+    pass
 
 
 class MatchPlay:
@@ -47,7 +48,7 @@ class MatchPlay:
             self,
             browser_id: str,
             if_match: int | None,
-            change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+            change: Change,
             frames: bool = False,
         ) -> Outcome: ...
 
@@ -83,18 +84,11 @@ class MatchPlay:
 
     def act(self, browser_id: str, action: Action | dict, if_match: int | None = None, frames: bool = False) -> Outcome:
         """A move of the person's (reveal, draw, swap, reject, skip, knock, next hole)."""
-        if isinstance(action, dict):
-            try:
-                action = action_from_json(action)
-            except MalformedAction as error:
-                raise Invalid(str(error)) from None
+        action = action_of(action)
 
         def move(connection, record, state):
             self._refuse_if_paused(record)
-            if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
-                raise Invalid(
-                    f"There is no position {action.position}: positions run from 0 to {state.rules.cells - 1}."
-                )
+            check_position(action, state.rules.cells)
             try:
                 events = state.apply(PERSON, action)
             except IllegalAction as error:

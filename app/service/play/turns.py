@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
-from app.golf.actions import action_from_json
+from app.golf.actions import Action, MalformedAction, Reveal, Swap, action_from_json
 from app.golf.engine import GolfState
 from app.golf.events import Event, EventKind
 from app.golf.phases import Phase
@@ -34,11 +34,29 @@ from app.golf.view import view
 from app.players import THINKING_LEVELS, get_player
 from app.players.fallback import choose_safely
 from app.service.common import STALE_MESSAGE, in_transaction
-from app.service.errors import Stale
+from app.service.errors import Invalid, Stale
+from app.store.tables import TableRecord
 
 # change(connection, record, state) -> the engine events of the caller's move, or a new
 # state to put in place (undo, a new deal), or None when there is nothing to save.
-Change = Callable[[Connection, Any, GolfState], "list[Event] | GolfState | None"]
+Change = Callable[[Connection, TableRecord, GolfState], "list[Event] | GolfState | None"]
+
+
+def action_of(action: Action | dict) -> Action:
+    """An action as the engine takes it: ``action``, or read from the API's JSON (refused
+    as :class:`Invalid` with the reader's sentence when malformed)."""
+    if not isinstance(action, dict):
+        return action
+    try:
+        return action_from_json(action)
+    except MalformedAction as error:
+        raise Invalid(str(error)) from None
+
+
+def check_position(action: Action, cells: int) -> None:
+    """Refuse a reveal or swap that names no place of a grid of ``cells`` cards."""
+    if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < cells:
+        raise Invalid(f"There is no position {action.position}: positions run from 0 to {cells - 1}.")
 
 
 def deal_seed(deal_key: bytes, seed: int) -> int:

@@ -7,19 +7,17 @@ the service's one loop (``_run``), as every change does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection
-
-from app.golf.actions import Action, MalformedAction, NextHole, Reveal, Swap, action_from_json
+from app.golf.actions import Action, NextHole
 from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.phases import Phase
 from app.golf.undo import undo_refusal
-from app.service.errors import Conflict, Forbidden, Invalid
+from app.service.errors import Conflict, Forbidden
 from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import people, ready_seats, seat_of, waits_for_people
+from app.service.play.turns import Change, action_of, check_position
 from app.store.tables import TableRecord
 
 if TYPE_CHECKING:
@@ -37,7 +35,7 @@ class TableMoves:
             browser_id: str | None,
             code: str,
             if_match: int | None,
-            change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+            change: Change,
             *,
             strict: bool = False,
         ) -> TableOutcome: ...
@@ -50,18 +48,11 @@ class TableMoves:
         """A move of the caller's own seat. ``if_match`` refuses it only when it is stale
         for this seat (:meth:`app.service.tables.service.TableService._check_version`):
         people moving at once are all played."""
-        if isinstance(action, dict):
-            try:
-                action = action_from_json(action)
-            except MalformedAction as error:
-                raise Invalid(str(error)) from None
+        action = action_of(action)
 
         def move(connection, record, state):
             seat = self._playing_seat(record, browser_id)
-            if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
-                raise Invalid(
-                    f"There is no position {action.position}: positions run from 0 to {state.rules.cells - 1}."
-                )
+            check_position(action, state.rules.cells)
             if not state.legal_actions(seat):
                 raise Conflict(f"It is not your move: {self._waiting_for(record, state)}.")
             if isinstance(action, NextHole) and state.phase is Phase.HOLE_OVER and waits_for_people(record):

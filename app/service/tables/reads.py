@@ -35,7 +35,7 @@ from app.service.common import UNAVAILABLE_MESSAGE, StateCache, in_transaction
 from app.service.errors import Stale, Unavailable
 from app.service.play.match_state import Frame, TableOutcome, last_seen, table_state
 from app.service.play.table_record import next_table, page_stamp, seat_of, seated, state_at
-from app.service.play.turns import deal_seed, told
+from app.service.play.turns import Change, deal_seed, told
 from app.service.replays import replays
 from app.service.tables.pushes import Written
 from app.service.tables.streams import OpenStreams, load_record
@@ -72,7 +72,7 @@ class TableReading:
             browser_id: str | None,
             code: str,
             if_match: int | None,
-            change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+            change: Change,
         ) -> TableOutcome: ...
 
         def _notice(self, record: TableRecord, seat: int | None, message: str) -> None: ...

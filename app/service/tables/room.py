@@ -33,6 +33,7 @@ from app.service.play.table_record import (
     next_table,
     seat_of,
 )
+from app.service.play.turns import Change
 from app.service.stats.results import record_online_result
 from app.service.tables.notify import Notifier
 from app.store import repository
@@ -68,7 +69,7 @@ class TableRoom:
             browser_id: str | None,
             code: str,
             if_match: int | None,
-            change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+            change: Change,
         ) -> TableOutcome: ...
 
         def _describe(

@@ -26,6 +26,7 @@ from app.service.errors import Stale
 from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import ready_seats, waits_for_people
 from app.service.play.turn_process import TurnProcess, computer_turn
+from app.service.play.turns import Change
 from app.service.tables.streams import OpenStreams
 from app.service.worker_process import WorkerClosed
 from app.store import tables as table_store
@@ -64,7 +65,7 @@ class TablePlay(Protocol):
         browser_id: str | None,
         code: str,
         if_match: int | None,
-        change: Callable[[Connection, TableRecord, GolfState], list[Event] | GolfState | None],
+        change: Change,
         *,
         computers: bool = True,
         own_deadline: bool = False,
