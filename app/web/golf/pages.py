@@ -19,7 +19,7 @@ from app.golf.rules import RulesError, rules_from_request
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError
 from app.service.play.match import GolfService
-from app.service.play.match_deals import MAX_SEED
+from app.service.play.match_deals import MAX_SEED, checked_people
 from app.service.play.match_state import Outcome
 from app.web.charts import line_chart
 from app.web.common import (
@@ -102,7 +102,16 @@ COMMANDS = {
     "new",
     "hint",
     "daily",
+    "pass-open",
 }
+
+
+def _people(form) -> list[str] | None:
+    """Pass and play: the names given for the people sharing this device (the fields left
+    empty are seats for the computers); None when no name is given. One name alone is
+    refused by the service, with the others it checks."""
+    names = [value.strip() for value in form.getlist("people") if isinstance(value, str) and value.strip()]
+    return names or None
 
 
 def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
@@ -167,8 +176,11 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
         options["dealt"] = True
     elif command == "new":
         seed, level, rules = _new_game_request(form)
+        people = _people(form)
+        if people is not None:
+            checked_people(people)  # refused before a paused match is resumed
         version = _unpause(service, browser, version)
-        outcome = service.new_match(browser, seed, level, rules, if_match=version)
+        outcome = service.new_match(browser, seed, level, rules, if_match=version, people=people)
         options["said"] = "A new match is dealt."
         options["dealt"] = True
     elif command == "daily":
@@ -183,6 +195,8 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
             else "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart."
         )
         options["dealt"] = True
+    elif command == "pass-open":
+        outcome = service.open_pass(browser, if_match=version)
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)
