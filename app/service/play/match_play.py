@@ -86,13 +86,15 @@ class MatchPlay:
     def act(self, browser_id: str, action: Action | dict, if_match: int | None = None, frames: bool = False) -> Outcome:
         """A move of the person's (reveal, draw, swap, reject, skip, knock, next hole)."""
         action = action_of(action)
+        movers: list[int] = []
 
         def move(connection, record, state):
             self._refuse_if_paused(record)
             self._refuse_if_passing(record, state)
             check_position(action, state.rules.cells)
+            movers[:] = [seat_shown(record, state)]
             try:
-                events = state.apply(seat_shown(record, state), action)
+                events = state.apply(movers[0], action)
             except IllegalAction as error:
                 raise Conflict(str(error)) from None
             if not isinstance(action, NextHole):
@@ -100,7 +102,9 @@ class MatchPlay:
                 clock.run_on_move(record, self.now())
             return events
 
-        return self._run(browser_id, if_match, move, frames=frames)
+        outcome = self._run(browser_id, if_match, move, frames=frames)
+        outcome.mover = movers[0] if movers else None
+        return outcome
 
     def undo(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Back to before the person's last action, the computer's replies to it too."""

@@ -141,6 +141,14 @@ def _unpause(service: GolfService, browser_id: str, version: int | None) -> int 
     return service.resume(browser_id, if_match=version).state["version"]
 
 
+def _told_back(move: dict, outcome: Outcome) -> str:
+    """The person's own move told back with the card it showed them; nothing when the
+    table is shown from another seat by then (pass and play: the next person's, whose
+    page tells the move as another's)."""
+    seen_from = outcome.state["players"][0].get("seat", outcome.mover)
+    return own_move_sentence(move, outcome.state) if seen_from == outcome.mover else ""
+
+
 def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
     service, browser = golf_of(request), browser_id(request)
@@ -149,14 +157,14 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
     if command in ("reveal", "swap"):
         move = {"action": command, "position": _position(form)}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = own_move_sentence(move, outcome.state)
+        options["said"] = _told_back(move, outcome)
     elif command == "draw":
         source = form.get("source")
         if source not in ("stock", "discard"):
             raise Invalid("Draw from the stock or the discard pile.")
         move = {"action": "draw", "source": source}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = own_move_sentence(move, outcome.state)
+        options["said"] = _told_back(move, outcome)
     elif command in ("reject", "skip", "knock", "next-hole"):
         outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
         if command == "next-hole":

@@ -5,6 +5,9 @@ secret, and it never holds a hidden card or a drawn card of another person's."""
 
 from __future__ import annotations
 
+import time
+
+from app.cards import card_name
 from app.golf.engine import GolfState
 from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
@@ -153,3 +156,38 @@ def test_a_match_of_people_alone_has_no_level_and_counts_with_the_tables_of_peop
     assert api.get(state["replay"]).status_code == 200
     stats = api.get("/api/stats").json()
     assert stats["online"]["played"] == 1 and stats["golf"]["played"] == 0
+
+
+def test_the_page_reloaded_behind_a_pass_screen_shows_no_secret_and_the_review_names_everyone(golf_app, api):
+    state = deal_for_ann_and_bea(api, holes=2)
+    state = api.post("/api/match/pass-open", headers={"If-Match": f'"{state["version"]}"'}).json()
+    for position in (0, 1):
+        state = post_action(
+            api, {"action": "reveal", "position": position}, headers={"If-Match": f'"{state["version"]}"'}
+        ).json()
+    page = api.get("/").text
+    assert "Pass to Bea" in page and "data-pass-open" in page
+    secret_names = {card_name(code) for code in secrets_of(golf_app, api, state, None)}
+    assert not [name for name in secret_names if name in page]
+    assert 'class="peek"' not in page
+    # Played to the hole's end: the first person's review, of a board naming everyone.
+    state = api.get("/api/match").json()
+    if state["paused"]:  # the page pauses a match it comes back to
+        state = api.post("/api/match/resume", headers={"If-Match": f'"{state["version"]}"'}).json()
+    assert state["pass_to"] == {"seat": 1, "name": "Bea"}
+    chooser = GreedyPlayer()
+    while state["phase"] != "hole_over":
+        if state["pass_to"]:
+            state = api.post("/api/match/pass-open", headers={"If-Match": f'"{state["version"]}"'}).json()
+        else:
+            state = post_action(api, chooser.choose(state), headers={"If-Match": f'"{state["version"]}"'}).json()
+    for _ in range(600):
+        review = api.get("/api/match/review?hole=1")
+        if review.status_code == 200:
+            break
+        assert review.status_code == 202, review.text
+        time.sleep(0.1)
+    assert review.status_code == 200 and review.json()["decisions"]
+    decision = api.get("/review/decision?hole=1&n=1")
+    assert decision.status_code == 200
+    assert "Bea" in decision.text and "Computer 2" in decision.text
