@@ -83,15 +83,15 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
     """The one line that says what to do now."""
     phase = state["phase"]
     names = player_names(state)
-    waiting = state.get("pass_to")
-    if waiting:
-        return f"Pass the device to {waiting['name']}"
     if phase == "match_over":
         return match_result_sentence(state) + ". Start a new game or restart the match."
     if paused:
         if returning:
             return "Welcome back: your match is paused. Press Play to continue."
         return "Paused: the clock is stopped. Press Resume to continue."
+    waiting = state.get("pass_to")
+    if waiting:  # pass and play: nothing to do but hand the device on
+        return f"Pass the device to {waiting['name']}"
     kinds = legal_kinds(state)
     if phase == "hole_over":
         return hole_result_sentence(state) + ". Press Next hole."
