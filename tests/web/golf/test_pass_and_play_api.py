@@ -165,7 +165,9 @@ def test_the_page_reloaded_behind_a_pass_screen_shows_no_secret_and_the_review_n
         state = post_action(
             api, {"action": "reveal", "position": position}, headers={"If-Match": f'"{state["version"]}"'}
         ).json()
-    page = api.get("/").text
+    # What a card's key or click is told meanwhile, on the table as it stands.
+    assert "Bea opens the table to play." in api.get("/table").text
+    page = api.get("/").text  # a reload
     assert "Pass to Bea" in page and "data-pass-open" in page
     secret_names = {card_name(code) for code in secrets_of(golf_app, api, state, None)}
     assert not [name for name in secret_names if name in page]
