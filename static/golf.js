@@ -28,6 +28,8 @@
   function likelyNext(table) {
     var want = table.dataset.focus;
     if (want === "resume" || table.querySelector("[data-resume]")) return table.querySelector("[data-resume]");
+    // Pass and play: the next person's first step is to open the table.
+    if (table.querySelector("[data-pass-open]")) return table.querySelector("[data-pass-open]");
     if (want === "hint" && byId("hint")) return byId("hint");
     var mine = table.querySelector(".seat.mine");
     var choose = mine && (mine.querySelector("button.card.down") || mine.querySelector("button.card"));
@@ -234,7 +236,10 @@
   function tableReady(afterSwap) {
     var table = byId("table");
     if (!table) return;
-    if (!afterSwap && table.querySelector("[data-resume]")) focusQuietly(table.querySelector("[data-resume]"));
+    if (!afterSwap) {
+      var first = table.querySelector("[data-resume]") || table.querySelector("[data-pass-open]");
+      if (first) focusQuietly(first);
+    }
     page.startClock("table", "clock");
     var speed = table.querySelector("[data-speed]");
     if (speed) {

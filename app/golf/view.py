@@ -61,6 +61,19 @@ def view(state: GolfState, seat: int, seats: Sequence[Seat] | None = None) -> di
     return _seen_from(state, seat, seats)
 
 
+def screened_view(state: GolfState, seat: int, seats: Sequence[Seat] | None = None) -> dict:
+    """The match as ``seat`` will see it once its person holds the device, before they do
+    (pass and play: several people share one screen, and the one before them may still be
+    looking): ``seat``'s view without its secrets, so that nothing in it is more than every
+    person at the table knows. No peeked card, no card held from the stock, no legal move."""
+    seen = _seen_from(state, seat, seats)
+    for player in seen["players"]:
+        for cell in player["grid"]:
+            cell.pop("peeked", None)
+    seen["held"], seen["legal"] = None, []
+    return seen
+
+
 def spectator_view(state: GolfState, seats: Sequence[Seat] | None = None) -> dict:
     """The match as someone without a seat sees it: the players in seat order (ids
     ``"seat-0"``, ``"seat-1"``, ...), face-up cards and the discard pile only. No

@@ -41,6 +41,9 @@ class TableSeat:
     held_name: str | None = None  # ... under this name ...
     held_until_ms: int | None = None  # ... until then
     ready_hole: int | None = None  # a person who pressed Next hole at the end of this hole
+    # Pass and play (several people of one browser's match): the person the device was
+    # passed to last, who opened their pass screen; the match is shown from their seat.
+    has_device: bool = False
 
     @classmethod
     def person(cls, browser: str, name: str) -> TableSeat:
@@ -67,6 +70,8 @@ class TableSeat:
             shown |= {"held_for": self.held_for, "held_name": self.held_name, "held_until_ms": self.held_until_ms}
         if self.ready_hole is not None:
             shown["ready_hole"] = self.ready_hole
+        if self.has_device:
+            shown["has_device"] = True
         return shown
 
 
@@ -150,9 +155,9 @@ class TableRecord:
         return self.owner
 
     @property
-    def level(self) -> str:
-        """The computer players' level (a match against the computer has one)."""
-        return next(seat.level for seat in self.seats if seat.kind == "computer" and seat.level is not None)
+    def level(self) -> str | None:
+        """The computer players' level; None when people sit at every seat (pass and play)."""
+        return next((seat.level for seat in self.seats if seat.kind == "computer" and seat.level is not None), None)
 
     @property
     def last_active_ms(self) -> int:
@@ -217,11 +222,17 @@ def save_table(connection: Connection, record: TableRecord, read_version: int) -
 # ---------------------------------------------------------------- a match against the computer
 
 
-def match_seats(browser_id: str, level: str, players: int) -> list[TableSeat]:
+def match_seats(browser_id: str, level: str, players: int, people: list[str] | None = None) -> list[TableSeat]:
     """The seats of a browser's match against the computer: the person at seat 0 and a
-    computer player of the match's level at each other seat, named as its replay names them."""
-    return [TableSeat.person(browser_id, "Player")] + [
-        TableSeat.computer(level, "Computer" if players == 2 else f"Computer {seat}") for seat in range(1, players)
+    computer player of the match's level at each other seat, named as its replay names them.
+    Pass and play: the ``people`` sharing the browser's device at the first seats, in
+    order, each under their name, and the computers after them."""
+    named = (
+        [TableSeat.person(browser_id, name) for name in people] if people else [TableSeat.person(browser_id, "Player")]
+    )
+    return named + [
+        TableSeat.computer(level, "Computer" if players == 2 else f"Computer {seat}")
+        for seat in range(len(named), players)
     ]
 
 

@@ -25,16 +25,28 @@ from sqlalchemy import Connection, Engine
 
 from app.golf.engine import GolfState
 from app.golf.events import Event, EventKind
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.golf.snapshots import snapshot_of
 from app.golf.undo import undo_log
-from app.golf.view import view, view_event
+from app.golf.view import screened_view, view, view_event
 from app.service import clock
 from app.service.common import StateCache
 from app.service.play.match_deals import MAX_SEED, MatchDeals
 from app.service.play.match_play import MatchPlay
 from app.service.play.match_state import Frame, Outcome, last_seen, match_state
-from app.service.play.table_record import PERSON, computer_levels, state_at
+from app.service.play.table_record import (
+    PERSON,
+    computer_levels,
+    device_holder,
+    hand_device,
+    pass_to,
+    passes_device,
+    people_names,
+    seat_shown,
+    seated,
+    state_at,
+)
 from app.service.play.turns import Change, Thinker, computers_move, deal_seed, run_turn, think_ahead, told
 from app.service.replays import daily, replays
 from app.service.stats.results import record_golf_result
@@ -97,6 +109,11 @@ class GolfService(MatchPlay, MatchDeals):
         in place (undo, a new deal), or None when there is nothing to save."""
         now = self.now()
         steps: list[Frame] = []
+        # Pass and play: the steps are drawn once the move is over, from the seat the
+        # match is then shown from (behind a pass screen, with no one's secrets), so that
+        # a step never shows the last person's cards to the next.
+        shared_steps: list[tuple[list[Event], GolfState]] = []
+        sharing = False
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
@@ -107,16 +124,24 @@ class GolfService(MatchPlay, MatchDeals):
                     assert record.match_id is not None  # a daily match is dealt with its id
                     daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now)
                 record.recorded = True
+            if sharing and state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) and device_holder(record) is not None:
+                hand_device(record, None)  # every grid is shown to all now; the next hole begins with a pass
             clock.touch(record, now)
             record.status = "over" if state.is_over else "playing"
             record.snapshots = snapshots_of(state, record.version + 1)  # the version it is saved as
 
         def step(state: GolfState, events: list[Event]) -> None:
-            steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
+            if sharing:
+                shared_steps.append((events, state.clone()))
+            else:
+                steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
 
         def load(connection: Connection):
+            nonlocal sharing
             steps.clear()  # a transaction run again starts afresh
+            shared_steps.clear()
             record = self._load_or_deal(connection, browser_id)
+            sharing = passes_device(record)
             return record, self._state(record)
 
         record, state, events = run_turn(
@@ -133,7 +158,14 @@ class GolfService(MatchPlay, MatchDeals):
         )
         if self.on_hole_scored is not None and any(e.kind is EventKind.HOLE_SCORED for e in events or []):
             self.on_hole_scored(record, state)
-        shown = [view_event(e, PERSON, state.rules.players) for e in told(events or [], PERSON)]
+        seat = seat_shown(record, state)
+        if sharing:
+            screened = pass_to(record, state) is not None
+            steps[:] = [
+                Frame([view_event(e, seat, then.rules.players) for e in made], self._seen(record, then, seat, screened))
+                for made, then in shared_steps
+            ]
+        shown = [view_event(e, seat, state.rules.players) for e in told(events or [], seat)]
         # The last step shows the match as it stands: its view is the answer's.
         outcome = Outcome(self._describe(record, state, shown, now, last_seen(steps)), steps)
         self.cache.put(self._key(record), state)  # only once described: the next request alters it
@@ -193,13 +225,23 @@ class GolfService(MatchPlay, MatchDeals):
             shown_from_ms=daily.over_ms(record.daily) if record.daily else 0,  # once everyone has played it
         )
 
+    @staticmethod
+    def _seen(record: TableRecord, state: GolfState, seat: int, screened: bool) -> dict:
+        """The match as ``seat`` sees it; in pass and play its players named, and without
+        its secrets while it is ``screened`` (the device on its way to its person)."""
+        if not passes_device(record):
+            return view(state, seat)
+        return (screened_view if screened else view)(state, seat, seated(record))
+
     def _describe(
         self, record: TableRecord, state: GolfState, events: list[dict], now: int, seen: dict | None = None
     ) -> dict:
         """The API's match state (``seen``: the match as the person sees it, when already made)."""
-        return match_state(
+        seat = seat_shown(record, state)
+        sharing = passes_device(record)
+        described = match_state(
             state,
-            PERSON,
+            seat,
             version=record.version,
             seed=record.seed,
             level=record.level,
@@ -209,11 +251,19 @@ class GolfService(MatchPlay, MatchDeals):
             actions_taken=record.actions_taken,
             hints_used=record.hints_used,
             can_undo=not state.is_over
+            and not sharing
             and not (record.daily and not record.practice)
             and undo_log(state.log, PERSON) is not None,
             events=events,
             replay=replays.link_of(self.deal_key, record) if state.is_over else None,
             daily=record.daily,
             practice=record.practice,
-            seen=seen,
+            seen=seen if seen is not None else self._seen(record, state, seat, pass_to(record, state) is not None),
         )
+        if sharing:
+            waiting = pass_to(record, state)
+            described["people"] = people_names(record)
+            described["pass_to"] = (
+                {"seat": waiting, "name": record.seats[waiting].name} if waiting is not None else None
+            )
+        return described

@@ -23,6 +23,7 @@ from app.players import LEVELS
 from app.service import clock
 from app.service.errors import Invalid
 from app.service.play.match_state import Outcome
+from app.service.play.table_record import display_name, people_names
 from app.service.play.turns import Change
 from app.service.replays import daily
 from app.service.stats.results import record_golf_result
@@ -33,6 +34,18 @@ if TYPE_CHECKING:
     pass
 
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
+MAX_PEOPLE = 8  # pass and play: as many people as a match has seats at most
+
+
+def checked_people(people: object) -> list[str]:
+    """The names of the people of a pass-and-play match, each through the one check of
+    names, two or more and each its own (every sentence and scorecard names them)."""
+    if not isinstance(people, list) or not 2 <= len(people) <= MAX_PEOPLE:
+        raise Invalid(f"Pass and play needs the names of 2 to {MAX_PEOPLE} people sharing this device.")
+    names = [display_name(name, f"Person {index}'s name") for index, name in enumerate(people, start=1)]
+    if len({name.casefold() for name in names}) < len(names):
+        raise Invalid("Give each person a name of their own: two people have the same name.")
+    return names
 
 
 class MatchDeals:
@@ -69,15 +82,19 @@ class MatchDeals:
         if_match: int | None = None,
         daily: bool = False,
         name: str | None = None,
+        people: list[str] | None = None,
     ) -> Outcome:
         """A new sequence of deals; an unfinished match already begun counts as a loss.
         Level and rules default to the ones this browser chose last. ``daily``: today's
         daily deal instead (its own seed, level and rules), counted if it is the
-        browser's first of the date, under ``name`` on the leaderboard."""
+        browser's first of the date, under ``name`` on the leaderboard. ``people``: pass
+        and play, the names of two or more people sharing this device, at the first
+        seats in this order (computers at the others)."""
         if daily:
-            if seed is not None or level is not None or rules is not None:
-                raise Invalid("Today's deal has its own seed, level and rules: ask for it alone.")
+            if seed is not None or level is not None or rules is not None or people:
+                raise Invalid("Today's deal has its own seed, level and rules, for one person: ask for it alone.")
             return self._new_daily(browser_id, name, if_match)
+        names = checked_people(people) if people else None
         if level is not None and level not in LEVELS:
             raise Invalid(f"unknown level {level!r}: choose easy, medium, hard or expert")
         if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -96,13 +113,20 @@ class MatchDeals:
             preferences["level"] = level or preferences.get("level") or self.default_level
             if rules is not None:
                 preferences["rules"] = rules
+            chosen = self._rules_or_standard(preferences.get("rules"))
+            if names and len(names) > chosen.players:
+                raise Invalid(
+                    f"{len(names)} people need {len(names)} seats: choose {len(names)} or more players, "
+                    f"or fewer people."
+                )
             repository.save_preferences(connection, browser_id, preferences)
             self._abandon(connection, record, state)
             self._reset(
                 record,
                 seed if seed is not None else secrets.randbelow(MAX_SEED),
                 preferences["level"],
-                self._rules_or_standard(preferences.get("rules")),
+                chosen,
+                names,
             )
             return self._fresh_state(record)
 
@@ -142,7 +166,7 @@ class MatchDeals:
             self._refuse_if_counted(record, "Restart")
             self._abandon(connection, record, state)
             day, practice = record.daily, record.practice
-            self._reset(record, record.seed, record.level, state.rules)
+            self._reset(record, record.seed, record.level or self.default_level, state.rules, people_names(record))
             record.daily, record.practice = day, practice
             return self._fresh_state(record)
 
@@ -155,9 +179,11 @@ class MatchDeals:
         except RulesError:  # rules saved by an older version that no longer validate
             return RuleSet()
 
-    def _reset(self, record: TableRecord, seed: int, level: str, rules: RuleSet) -> None:
+    def _reset(
+        self, record: TableRecord, seed: int, level: str, rules: RuleSet, people: list[str] | None = None
+    ) -> None:
         record.seed, record.rules, record.status = seed, rules.model_dump(), "playing"
-        record.seats = match_seats(record.browser_id, level, rules.players)
+        record.seats = match_seats(record.browser_id, level, rules.players, people)
         record.match_id = secrets.token_hex(16)
         record.log, record.actions_taken, record.hints_used, record.recorded = [], 0, 0, False
         record.daily, record.practice = None, False

@@ -26,7 +26,7 @@ from app.service import clock
 from app.service.common import StateCache, in_transaction
 from app.service.errors import Conflict
 from app.service.play.match_state import Outcome
-from app.service.play.table_record import PERSON
+from app.service.play.table_record import PERSON, hand_device, pass_to, passes_device, seat_shown
 from app.service.play.turns import Change, action_of, check_position
 from app.store import tables as table_store
 from app.store.tables import TableRecord
@@ -72,6 +72,7 @@ class MatchPlay:
             self.cache.put(self._key(record), state)
             self._refuse_if_paused(record)
             self._refuse_if_counted(record, "Hint")
+            self._refuse_if_shared(record, "Hint")
             if state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER) or PERSON not in state.to_act():
                 raise Conflict("There is no move of yours to advise on right now.")
             table_store.count_match_hint(connection, browser_id)
@@ -85,12 +86,15 @@ class MatchPlay:
     def act(self, browser_id: str, action: Action | dict, if_match: int | None = None, frames: bool = False) -> Outcome:
         """A move of the person's (reveal, draw, swap, reject, skip, knock, next hole)."""
         action = action_of(action)
+        movers: list[int] = []
 
         def move(connection, record, state):
             self._refuse_if_paused(record)
+            self._refuse_if_passing(record, state)
             check_position(action, state.rules.cells)
+            movers[:] = [seat_shown(record, state)]
             try:
-                events = state.apply(PERSON, action)
+                events = state.apply(movers[0], action)
             except IllegalAction as error:
                 raise Conflict(str(error)) from None
             if not isinstance(action, NextHole):
@@ -98,7 +102,9 @@ class MatchPlay:
                 clock.run_on_move(record, self.now())
             return events
 
-        return self._run(browser_id, if_match, move, frames=frames)
+        outcome = self._run(browser_id, if_match, move, frames=frames)
+        outcome.mover = movers[0] if movers else None
+        return outcome
 
     def undo(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Back to before the person's last action, the computer's replies to it too."""
@@ -107,6 +113,7 @@ class MatchPlay:
         def take_back(connection, record, state):
             self._refuse_if_paused(record)
             self._refuse_if_counted(record, "Undo")
+            self._refuse_if_shared(record, "Undo")
             if state.is_over:
                 raise Conflict("The match is over: there is nothing left to undo.")
             shorter = undo_log(state.log, PERSON)
@@ -119,6 +126,20 @@ class MatchPlay:
         outcome = self._run(browser_id, if_match, take_back)
         outcome.undone = undone
         return outcome
+
+    def open_pass(self, browser_id: str, if_match: int | None = None) -> Outcome:
+        """Pass and play: the person the device was passed to opens their pass screen, and
+        the match is shown from their seat, their own cards and moves with it."""
+
+        def take_device(connection, record, state):
+            self._refuse_if_paused(record)
+            seat = pass_to(record, state)
+            if seat is None:
+                raise Conflict("There is no pass screen to open: the table is already shown to the person to play.")
+            hand_device(record, seat)
+            return []
+
+        return self._run(browser_id, if_match, take_device)
 
     def pause(self, browser_id: str, if_match: int | None = None) -> Outcome:
         """Stop play and the clock."""
@@ -160,6 +181,20 @@ class MatchPlay:
     def _refuse_if_paused(record: TableRecord) -> None:
         if record.paused:
             raise Conflict("The game is paused: resume it to play.")
+
+    @staticmethod
+    def _refuse_if_passing(record: TableRecord, state: GolfState) -> None:
+        seat = pass_to(record, state)
+        if seat is not None:
+            name = record.seats[seat].name
+            raise Conflict(f"Pass the device to {name}: the table is shown to {name} once they open it.")
+
+    @staticmethod
+    def _refuse_if_shared(record: TableRecord, what: str) -> None:
+        # Among people a move the others have seen stays made, and nobody is advised: as
+        # at a table of people.
+        if passes_device(record):
+            raise Conflict(f"{what} is off when people share the device: play is as at a table of people.")
 
     @staticmethod
     def _refuse_if_counted(record: TableRecord, what: str) -> None:

@@ -37,6 +37,9 @@ class Outcome:
     state: dict
     frames: list[Frame] = field(default_factory=list)
     undone: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action) taken back by an undo
+    # The seat whose move it was (pass and play: the state may be shown from the next
+    # person's seat by then, and the move is told back only to the person who made it).
+    mover: int | None = None
 
 
 @dataclass

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState, replay
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.golf.snapshots import restore, snapshot_of
 from app.golf.view import Seat
@@ -173,3 +174,55 @@ def names_in_use(record: TableRecord, now: int) -> list[tuple[int, str]]:
 def next_table(record: TableRecord) -> str | None:
     """The code of the table made for another match after this one, if any."""
     return next((n["next"] for n in record.notices if n.get("next")), None)
+
+
+# ---------------------------------------------------------------- pass and play
+
+
+def passes_device(record: TableRecord) -> bool:
+    """Pass and play: a browser's match at which several people sit, all of that browser,
+    sharing its one screen (each person's seat is theirs only while they hold it)."""
+    return record.owner is not None and len(people(record)) > 1
+
+
+def device_holder(record: TableRecord) -> int | None:
+    """The person of a pass-and-play match who opened their pass screen last, if anyone."""
+    return next((seat for seat, entry in enumerate(record.seats) if entry.has_device), None)
+
+
+def pass_to(record: TableRecord, state: GolfState) -> int | None:
+    """The person the device is to be passed to before play goes on: the first person to
+    act, when someone else holds it. None when play goes on as it is: not pass and play, a
+    computer to act, the person to act holding the device, or the hole over (its cards
+    are shown to everyone)."""
+    if not passes_device(record) or state.phase in (Phase.HOLE_OVER, Phase.MATCH_OVER):
+        return None
+    acting = [seat for seat in state.to_act() if record.seats[seat].kind == "person"]
+    if not acting or device_holder(record) in acting:
+        return None
+    return acting[0]
+
+
+def seat_shown(record: TableRecord, state: GolfState) -> int:
+    """The seat a browser's match is seen from, and whose moves it takes: its person's; in
+    pass and play, the person to act (behind their pass screen until they open it), else
+    the person holding the device while the computers play, else the first person."""
+    if not passes_device(record):
+        return PERSON
+    waiting = pass_to(record, state)
+    if waiting is not None:
+        return waiting
+    holder = device_holder(record)
+    return holder if holder is not None else PERSON
+
+
+def hand_device(record: TableRecord, seat: int | None) -> None:
+    """``seat``'s person now holds the device (None: nobody, as at each hole's end, so
+    that every hole's opening reveals begin behind a pass screen)."""
+    record.seats = [replace(entry, has_device=index == seat) for index, entry in enumerate(record.seats)]
+
+
+def people_names(record: TableRecord) -> list[str] | None:
+    """The names of the people sharing a pass-and-play match's device, in seat order;
+    None for a match of one person."""
+    return [record.seats[seat].name for seat in people(record)] if passes_device(record) else None

@@ -34,7 +34,7 @@ from app.golf.view import view
 from app.service import clock
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound
-from app.service.play.table_record import seat_of, seated
+from app.service.play.table_record import passes_device, seat_of, seated
 from app.service.play.turns import deal_seed
 from app.service.review.judge_process import ReviewProcess
 from app.store import reviews
@@ -335,7 +335,10 @@ def own_match(connection: Connection, browser_id: str) -> Reviewed:
     record = table_store.load_match(connection, browser_id)
     if record is None:
         raise Conflict("There is no match to review yet.")
-    return Reviewed(browser_id, match_key(record), PERSON, record.seed, record.rules, record.log)
+    # Pass and play: the first person's decisions (the browser's statistics are theirs),
+    # the board naming everyone at the table as the match did.
+    named = record if passes_device(record) else None
+    return Reviewed(browser_id, match_key(record), PERSON, record.seed, record.rules, record.log, named)
 
 
 def table_seat(connection: Connection, browser_id: str, code: str) -> Reviewed:

@@ -22,7 +22,19 @@ def record_golf_result(
     replay_id: str | None = None,
 ) -> None:
     """A finished match counts its result (with its replay's id); a begun match given up
-    counts as a loss."""
+    counts as a loss.
+
+    Pass and play (several people sharing the browser's device) is a game among people,
+    not against the computer: it counts with the browser's tables of people, as the
+    result of its first person, the one who deals it on their own device (the browser
+    has one set of statistics, and its people's other seats are other people's)."""
+    if sum(seat.kind == "person" for seat in record.seats) > 1:
+        assert record.match_id is not None  # every match dealt with people has its id
+        record_online_result(
+            connection, record.browser_id, record.match_id, state, PERSON, abandoned=abandoned, replay_id=replay_id
+        )
+        return
+    assert record.level is not None  # a match of one person is played against computers
     repository.add_golf_result(
         connection,
         browser_id=record.browser_id,

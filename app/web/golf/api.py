@@ -48,7 +48,7 @@ class MatchState(BaseModel):
     version: int
     seed: int
     rules: dict[str, Any]
-    level: Level
+    level: Level | None = Field(description="The computers' level; null when people sit at every seat.")
     hole: int
     holes: int
     first_player: str
@@ -67,6 +67,12 @@ class MatchState(BaseModel):
     actions_taken: int
     can_undo: bool
     events: list[dict[str, Any]]
+    people: list[str] | None = Field(None, description="Pass and play: the people sharing this device; else absent.")
+    pass_to: dict[str, Any] | None = Field(
+        None,
+        description="Pass and play: {seat, name} of the person the device is to be passed to, while their pass "
+        "screen is unopened (the state then holds no one's secret and no legal move); else null or absent.",
+    )
 
 
 class NewMatch(BaseModel):
@@ -82,6 +88,11 @@ class NewMatch(BaseModel):
         "the same deals for everyone; with no seed, level or rules.",
     )
     name: str | None = Field(None, description="With daily: your name on the day's leaderboard, up to 24 characters.")
+    people: list[str] | None = Field(
+        None,
+        description="Pass and play: the names of 2 to 8 people sharing this device, seated first in this "
+        "order (computers of the level at the other seats).",
+    )
 
 
 class Hint(BaseModel):
@@ -107,7 +118,14 @@ def new_match(
     body = body or NewMatch()
     return state(
         service.new_match(
-            browser_id, body.seed, body.level, body.rules, if_match=version, daily=body.daily, name=body.name
+            browser_id,
+            body.seed,
+            body.level,
+            body.rules,
+            if_match=version,
+            daily=body.daily,
+            name=body.name,
+            people=body.people,
         )
     )
 
@@ -137,6 +155,16 @@ add_move_routes(router, "/match", Annotated[Play, Depends(_play_match)], respons
 )
 def undo(service: Service, browser_id: BrowserId, version: Version):
     return state(service.undo(browser_id, if_match=version))
+
+
+@router.post(
+    "/match/pass-open",
+    response_model=MatchState,
+    responses=REFUSALS,
+    summary="Pass and play: the person the device was passed to opens the table",
+)
+def pass_open(service: Service, browser_id: BrowserId, version: Version):
+    return state(service.open_pass(browser_id, if_match=version))
 
 
 @router.post("/match/pause", response_model=MatchState, responses=REFUSALS, summary="Stop play and the clock")

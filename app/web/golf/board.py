@@ -241,6 +241,12 @@ def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "
         "to_play": state.get("turn") == player["id"],
         "matched": len(player.get("matched", [])),
         "connected": player.get("connected"),  # at a table of people: whether that person is here
+        # Pass and play: the person holding the device is named on their own grid, so that
+        # whoever picks it up sees at once whose cards these are (by name alone at the
+        # hole's end, which everyone looks at together).
+        "own_name": (player["name"] + ("" if state["phase"] in ("hole_over", "match_over") else " (you)"))
+        if state.get("people") and player["id"] == "you"
+        else None,
     }
 
 

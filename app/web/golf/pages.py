@@ -19,7 +19,7 @@ from app.golf.rules import RulesError, rules_from_request
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError
 from app.service.play.match import GolfService
-from app.service.play.match_deals import MAX_SEED
+from app.service.play.match_deals import MAX_SEED, checked_people
 from app.service.play.match_state import Outcome
 from app.web.charts import line_chart
 from app.web.common import (
@@ -102,7 +102,16 @@ COMMANDS = {
     "new",
     "hint",
     "daily",
+    "pass-open",
 }
+
+
+def _people(form) -> list[str] | None:
+    """Pass and play: the names given for the people sharing this device (the fields left
+    empty are seats for the computers); None when no name is given. One name alone is
+    refused by the service, with the others it checks."""
+    names = [value.strip() for value in form.getlist("people") if isinstance(value, str) and value.strip()]
+    return names or None
 
 
 def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
@@ -132,6 +141,14 @@ def _unpause(service: GolfService, browser_id: str, version: int | None) -> int 
     return service.resume(browser_id, if_match=version).state["version"]
 
 
+def _told_back(move: dict, outcome: Outcome) -> str:
+    """The person's own move told back with the card it showed them; nothing when the
+    table is shown from another seat by then (pass and play: the next person's, whose
+    page tells the move as another's)."""
+    seen_from = outcome.state["players"][0].get("seat", outcome.mover)
+    return own_move_sentence(move, outcome.state) if seen_from == outcome.mover else ""
+
+
 def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, dict]:
     """Carry out one command for this browser; returns the outcome and render options."""
     service, browser = golf_of(request), browser_id(request)
@@ -140,14 +157,14 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
     if command in ("reveal", "swap"):
         move = {"action": command, "position": _position(form)}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = own_move_sentence(move, outcome.state)
+        options["said"] = _told_back(move, outcome)
     elif command == "draw":
         source = form.get("source")
         if source not in ("stock", "discard"):
             raise Invalid("Draw from the stock or the discard pile.")
         move = {"action": "draw", "source": source}
         outcome = service.act(browser, move, if_match=version, frames=True)
-        options["said"] = own_move_sentence(move, outcome.state)
+        options["said"] = _told_back(move, outcome)
     elif command in ("reject", "skip", "knock", "next-hole"):
         outcome = service.act(browser, {"action": command.replace("-", "_")}, if_match=version, frames=True)
         if command == "next-hole":
@@ -167,8 +184,11 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
         options["dealt"] = True
     elif command == "new":
         seed, level, rules = _new_game_request(form)
+        people = _people(form)
+        if people is not None:
+            checked_people(people)  # refused before a paused match is resumed
         version = _unpause(service, browser, version)
-        outcome = service.new_match(browser, seed, level, rules, if_match=version)
+        outcome = service.new_match(browser, seed, level, rules, if_match=version, people=people)
         options["said"] = "A new match is dealt."
         options["dealt"] = True
     elif command == "daily":
@@ -183,6 +203,8 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
             else "Today's deal is dealt: your counted attempt, with no Undo, Hint or Restart."
         )
         options["dealt"] = True
+    elif command == "pass-open":
+        outcome = service.open_pass(browser, if_match=version)
     elif command == "hint":
         advice = service.hint(browser)
         outcome = service.current(browser)

@@ -31,6 +31,9 @@ def hole_result_sentence(
     hole = hole or state["hole"]
     if scores is None:
         scores = {p["id"]: p["hole_score"] for p in state["players"]}
+    if state.get("people"):  # pass and play: the hole's end is shown to everyone, each by name
+        named = {p["id"]: p["name"] for p in state["players"]}
+        return f"Hole {hole} is over: " + ", ".join(f"{named[pid]} {score}" for pid, score in scores.items())
     names = player_names(state)
     if whole or len(scores) <= 2:
         parts = []
@@ -55,7 +58,7 @@ def match_result_sentence(state: dict) -> str:
     """The match's result from the viewer's seat; for someone without a seat (a
     spectator, a replay), who won: ``"Ann won the match with 31"``."""
     totals = state["totals"]
-    if "you" not in totals:
+    if "you" not in totals or state.get("people"):  # pass and play: told to everyone, by name
         best = min(totals.values())
         names = [p["name"] for p in state["players"] if totals[p["id"]] == best]
         if len(names) > 1:
@@ -86,6 +89,9 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
         if returning:
             return "Welcome back: your match is paused. Press Play to continue."
         return "Paused: the clock is stopped. Press Resume to continue."
+    waiting = state.get("pass_to")
+    if waiting:  # pass and play: nothing to do but hand the device on
+        return f"Pass the device to {waiting['name']}"
     kinds = legal_kinds(state)
     if phase == "hole_over":
         return hole_result_sentence(state) + ". Press Next hole."

@@ -54,6 +54,15 @@ def refusals(
                 key: everything for key in ("stock", "discard", "held", "mine-up", "mine-down", "x", "r", "k", "n", "u")
             },
         }
+    waiting = state.get("pass_to")
+    if waiting:  # pass and play: the table is closed until the next person opens it
+        name = waiting["name"]
+        closed = f"Pass the device to {name}: {name} opens the table to play."
+        said["h"] = "There are no hints when people share the device."
+        return {
+            **said,
+            **{key: closed for key in ("stock", "discard", "held", "mine-up", "mine-down", "x", "r", "k", "n")},
+        }
     if phase == "match_over":
         over = "The match is over: start a new game or restart the match."
         return {**said, **{key: over for key in ("stock", "discard", "mine-up", "mine-down", "x", "r", "k", "n")}}

@@ -24,6 +24,7 @@ from app.web.golf.refusals import refusals
 from app.web.golf.rule_options import RULE_OPTIONS, all_preset_words
 
 SPEED_COOKIE = "golf_speed"
+PEOPLE_FIELDS = 8  # the New game dialog's fields for the names of people sharing the device
 LEVEL_ABOUT = {
     "easy": "a relaxed opponent that misses chances",
     "medium": "keeps low cards and takes the obvious pairs",
@@ -121,8 +122,9 @@ def again_fields(state: dict) -> list[tuple[str, str]]:
     rules = state["rules"]
     name = rules.get("name", "standard")
     preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
-    fields = [("level", state["level"]), ("preset", preset)]
+    fields = [("level", state["level"] or ""), ("preset", preset)]
     fields += [(o.field, o.encode(rules[o.field])) for o in RULE_OPTIONS if o.field in rules]
+    fields += [("people", name) for name in state.get("people") or []]  # the same people again
     return fields
 
 
@@ -136,6 +138,9 @@ def new_game_model(state: dict) -> dict:
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
         "rule_options": RULE_OPTIONS,
         "preset_words": all_preset_words(),
+        # Pass and play: a field for each seat a match may have, the people of this one in
+        # the first (so that the same people deal again at once).
+        "people": (state.get("people") or []) + [""] * (PEOPLE_FIELDS - len(state.get("people") or [])),
         "warn": (
             "Dealing a new game now counts this unfinished match as a loss."
             if state["actions_taken"] and state["phase"] != "match_over"
@@ -225,6 +230,7 @@ def table_context(
     over = state["phase"] == "match_over"
     frames, say = _frames(outcome, speed)
     counted = bool(state.get("daily")) and not state.get("practice")  # Undo, Hint and Restart are off
+    shared = bool(state.get("people"))  # pass and play: no hint among people, as at a table of people
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
@@ -256,6 +262,7 @@ def table_context(
         # A table of people has no pause, hint or restart: it plays on for everyone.
         "can_pause": not over and not online,
         "can_hint": not online
+        and not shared
         and not paused
         and state["phase"] in ("opening", "draw", "place", "flip")
         and not counted,
@@ -263,7 +270,10 @@ def table_context(
         "counted_daily": counted,
         "replay": state.get("replay"),
         "can_restart": not counted and not online,
-        "offers_hint": not counted and not online,
+        "offers_hint": not counted and not online and not shared,
+        # Pass and play: the person the device goes to next, whose pass screen stands in
+        # for the board until they open it.
+        "pass_to": state.get("pass_to"),
         "offers_pause": not online,
         "confirm_restart": not online and bool(state["actions_taken"]) and not over,
         "hint": hint,
