@@ -10,6 +10,11 @@ from app.service.quickplay.seating import TIMER_SECONDS
 
 SIZE_CHOICES = [("any", "Any size"), ("2", "2 players"), ("3", "3 players"), ("4", "4 players")]
 DEFAULT_NAME = "Player"
+TIMER_WORDS = (
+    f"{TIMER_SECONDS} seconds"
+    if TIMER_SECONDS % 60
+    else f"{TIMER_SECONDS // 60} minute{'s' if TIMER_SECONDS > 60 else ''}"
+)
 
 
 def iso_time(ms: int) -> str:
@@ -41,10 +46,10 @@ def waiting_model(standing: Standing, now_ms: int) -> dict:
         "seats": players,
         "names": list(standing.names),
         "seconds_left": seconds_left,
-        "timer_minutes": TIMER_SECONDS // 60,
+        "timer": TIMER_WORDS,
     }
 
 
 def play_now_model() -> dict:
     """The Play now form: the sizes to choose from (any by default)."""
-    return {"sizes": SIZE_CHOICES, "chosen": "any", "timer_minutes": TIMER_SECONDS // 60}
+    return {"sizes": SIZE_CHOICES, "chosen": "any", "timer": TIMER_WORDS}
