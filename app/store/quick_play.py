@@ -74,12 +74,13 @@ def beat(connection: Connection, browser_id: str, now_ms: int) -> None:
     )
 
 
-def waiting_to_match(connection: Connection, limit: int) -> list[QueueEntry]:
-    """The waiting rows, oldest first, locked for this transaction; rows another
-    transaction holds are passed over (they are being matched, or written, there)."""
+def waiting_to_match(connection: Connection, beat_since_ms: int, limit: int) -> list[QueueEntry]:
+    """The waiting rows whose page asked since ``beat_since_ms`` (a closed page's person
+    is not seated), oldest first, locked for this transaction; rows another transaction
+    holds are passed over (they are being matched, or written, there)."""
     query = (
         select(QUEUE)
-        .where(QUEUE.c.table_code.is_(None))
+        .where(QUEUE.c.table_code.is_(None), QUEUE.c.heartbeat_ms >= beat_since_ms)
         .order_by(QUEUE.c.joined_ms, QUEUE.c.browser_id)
         .limit(limit)
         .with_for_update(skip_locked=True)

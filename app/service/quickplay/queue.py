@@ -172,7 +172,8 @@ class QuickPlay:
         def seat(connection: Connection) -> None:
             made.clear()  # a transaction run again starts afresh
             now = self.now()
-            for group in groups(queue_store.waiting_to_match(connection, MATCHED_AT_ONCE), now):
+            waiting = queue_store.waiting_to_match(connection, now - BEAT_LOST_MS, MATCHED_AT_ONCE)
+            for group in groups(waiting, now):
                 record = table_for(group, now)
                 table_store.insert_table(connection, record)
                 queue_store.mark_seated(connection, [entry.browser_id for entry in group.people], record.code, now)

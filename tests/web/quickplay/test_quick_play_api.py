@@ -112,6 +112,8 @@ def test_a_closed_waiting_page_is_forgotten_by_the_sweep(golf_app, api, quick):
     ok(ask(bea, 3, "Bea"))
     later(quick, 11_000)  # past the heartbeat's bound, not the deadline
     ok(bea.get("/api/quick-play"))  # Bea's page still asks
+    cy = person(golf_app)
+    assert ok(ask(cy, 2, "Cy"))["status"] == "waiting"  # not seated with Ann, whose page is gone
     quick.sweep()
     assert ok(api.get("/api/quick-play")) == {"status": "idle"}
     assert ok(bea.get("/api/quick-play"))["status"] == "waiting"
