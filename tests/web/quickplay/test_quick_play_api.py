@@ -188,3 +188,12 @@ def test_leave_on_the_page_goes_home(golf_app, api, quick):
     left = api.post("/quick-play/leave", follow_redirects=False)
     assert left.status_code == 303 and left.headers["location"] == "/"
     assert "You are not waiting for a table" in api.get("/quick-play").text
+
+
+def test_after_leaving_the_table_play_now_queues_again(golf_app, api, quick):
+    bea = person(golf_app)
+    ok(ask(api, 2, "Ann"))
+    code = ok(ask(bea, 2, "Bea"))["code"]
+    ok(api.post(f"/api/tables/{code}/leave"))  # a computer plays on for Ann
+    again = ok(ask(api, 3, "Ann"))
+    assert again["status"] == "waiting" and again["players"] == 3
