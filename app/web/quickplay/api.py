@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.web.dependencies import BrowserId, QuickPlays
 from app.web.http.json_api import REFUSALS, JSONRoute
+from app.web.http.refusals import SENTENCES, refusal
 from app.web.quickplay.view_model import DEFAULT_NAME, standing_json
 
 router = APIRouter(prefix="/api/quick-play", tags=["quick play"], route_class=JSONRoute)
@@ -42,3 +44,11 @@ def standing(service: QuickPlays, browser_id: BrowserId):
 @router.delete("", summary="Leave the queue (answers your table if you were seated already)")
 def leave(service: QuickPlays, browser_id: BrowserId):
     return standing_json(service.leave(browser_id))
+
+
+@router.api_route("", methods=["PUT", "PATCH", "OPTIONS", "TRACE"], include_in_schema=False)
+def other_methods(request: Request) -> Response:
+    """Refused as any address refuses a method it does not take, naming the three this one
+    takes: each has a route of its own above, and the framework's refusal would name only
+    the first's."""
+    return refusal(request, 405, SENTENCES[405], headers={"Allow": "GET, POST, DELETE"})
