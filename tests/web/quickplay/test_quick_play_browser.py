@@ -75,3 +75,23 @@ def test_leave_goes_back_home(visitor):
     page.wait_for_url(re.compile(r"/(\?.*)?$"))
     page.goto("/quick-play")
     assert page.get_by_text("You are not waiting for a table").is_visible()
+
+
+def test_without_script_the_waiting_page_reloads_itself_to_the_table(browser, quick_server):
+    context = browser.new_context(base_url=quick_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/new")  # the New game page: the dialog's form without script
+        page.get_by_label("Table size").select_option("3")
+        page.get_by_label("Your name").fill("Cy")
+        page.get_by_role("button", name="Play now").click()
+        page.wait_for_url(re.compile(r"/quick-play$"))
+        assert page.get_by_text("Cy (you)").is_visible()
+        assert page.get_by_role("link", name="Check again").is_visible()
+        # Nobody else comes: the page asks again by itself, and once the wait is over
+        # it is sent to the table, computers in the two empty seats.
+        page.wait_for_url(re.compile(r"/t/[\w-]+$"), timeout=WAIT_SECONDS * 1000 + 10_000)
+        drawn = page.content()
+        assert "Computer 2 (medium)" in drawn and "Computer 3 (medium)" in drawn
+    finally:
+        context.close()
