@@ -16,6 +16,8 @@ from app.resources import STATIC
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
 from app.service.play.match import GolfService
 from app.service.play.turn_process import TurnProcess
+from app.service.quickplay import sweep as quick_play_sweep
+from app.service.quickplay.queue import QuickPlay
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
@@ -40,6 +42,8 @@ from app.web.http.origin import CrossSiteMiddleware
 from app.web.http.rate_limits import RateLimitMiddleware
 from app.web.http.session import BrowserSessionMiddleware
 from app.web.http.stream_limits import StreamCapMiddleware
+from app.web.quickplay import api as quick_play_api
+from app.web.quickplay import pages as quick_play_pages
 from app.web.replays import api as replays_api
 from app.web.replays import daily_api, daily_pages
 from app.web.replays import my_matches as my_matches_pages
@@ -99,6 +103,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.tables.on_hole_scored = reviews.table_hole_scored
         app.state.stream_drawing = tables_page_stream.StreamDrawing()
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
+        app.state.quick_play = QuickPlay(engine, app.state.tables, wait_seconds=settings.quick_play_wait_seconds)
+        quick_sweeper = asyncio.create_task(quick_play_sweep.sweep_forever(app.state.quick_play))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
         purging = start_purging(engine, settings)
@@ -119,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         purging_tables.cancel()
         checkpoints.cancel()
         sweeper.cancel()
+        quick_sweeper.cancel()
         reviews.close()
         app.state.tables.close()
         await notifier.stop()
@@ -177,6 +184,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables_pages.router)
     app.include_router(golf_pages.router)
     app.include_router(health.router)
+    app.include_router(quick_play_api.router)
+    app.include_router(quick_play_pages.router)
     app.include_router(review_api.router)
     app.include_router(replays_api.router)
     app.include_router(daily_api.router)

@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     press Next hole (a countdown shows it to all) before the next hole is dealt anyway, so
     that one person away cannot hold the table."""
 
+    quick_play_wait_seconds: float = Field(25, ge=0, le=600)
+    """How long quick play waits for people to fill a table (from each person's Play
+    now) before computer players take the empty seats and the match starts."""
+
     finished_table_keep_days: float = Field(30, ge=0)
     """How long a finished table (its page, its replay and its reviews) is kept after its
     end and its last read; then it is deleted. The people's results stay in their

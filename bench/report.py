@@ -270,6 +270,22 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "quick_play",
+        "bench.quick_play",
+        ("--people", "300", "--seconds", "15", "--wait", "5"),
+        "quick play under a crowd: people pressing Play now at random moments (2, 3, 4 or any), one "
+        "process on SQLite, each asking every second as the waiting page does; nobody seated twice "
+        "(--people 1000 --seconds 60 --wait 25 for the full minute)",
+        (
+            Figure(
+                "Play now to a seat, {0} people over {1} s (wait {2} s, asking every {3} s)",
+                rf"^quick play: (\d+) people pressing Play now over ([\d.]+) s .*? a wait of ([\d.]+) s, "
+                rf"each asking every ([\d.]+) s[\s\S]*?^time to a seat: p50 {MS}, p99 {MS}",
+                "p50 {4} ms, p99 {5} ms",
+            ),
+        ),
+    ),
+    Benchmark(
         "table_events",
         "bench.table_events",
         ("--holes", "1"),

@@ -12,6 +12,7 @@
  * - motionReduced, moving, nameCards: cards moving from one board to the next (the table, a replay);
  * - soundOn, setSound, tone: the optional sounds (off at first);
  * - readCookie: a cookie's value (the computer speed the person chose), or null.
+ * It fills in the display name the person last gave (data-name fields).
  * It also shows in the alert area (#alert) why a request was refused, on every page.
  */
 (function () {
@@ -260,6 +261,31 @@
       "Something went wrong on the server; nothing was changed. Try again in a moment.";
     showAlert(text);
   });
+
+  /* ------------------------------------------------------------------ the name */
+  /* The display name a person gave at a table or for quick play, remembered in this
+   * browser (localStorage) and filled into every empty name field ([data-name]) of a
+   * page, and of a part of it that HTMX draws again (the New game dialog). */
+  var NAME_KEY = "golf_table_name";
+
+  function fillNames() {
+    var name;
+    try { name = window.localStorage.getItem(NAME_KEY) || ""; } catch (e) { name = ""; }
+    if (!name) return;
+    document.querySelectorAll("[data-name]").forEach(function (field) {
+      if (!field.value) field.value = name;
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-remember-name]")) return;
+    var field = event.target.querySelector("[data-name]");
+    if (!field || !field.value.trim()) return;
+    try { window.localStorage.setItem(NAME_KEY, field.value.trim()); } catch (e) { /* private mode: no memory */ }
+  });
+  document.addEventListener("htmx:afterSettle", fillNames);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fillNames);
+  else fillNames();
 
   /* ------------------------------------------------------------------ cookies */
   function readCookie(name) {

@@ -2,7 +2,6 @@
  *
  * - Copy link: copies the table's link with the Clipboard API; when that is refused the
  *   link stays in its read-only field, selected, to copy by hand.
- * - Remembers the person's display name in this browser (localStorage) and fills it in.
  * - The make-table form shows as many seat choices as there are seats.
  * - Counts the turn timer down between the server's updates (the match's clock is
  *   common.js's, as on every table).
@@ -20,7 +19,6 @@
   "use strict";
 
   var page = window.GolfPage;
-  var NAME_KEY = "golf_table_name";
   var countdown = null;
   var focusKey = null;
 
@@ -48,18 +46,6 @@
 
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
-  });
-
-  /* ------------------------------------------------------------------ the name */
-  function remembered() {
-    try { return window.localStorage.getItem(NAME_KEY) || ""; } catch (e) { return ""; }
-  }
-
-  document.addEventListener("submit", function (event) {
-    if (!event.target.matches || !event.target.matches("[data-remember-name]")) return;
-    var field = event.target.querySelector("[data-name]");
-    if (!field || !field.value.trim()) return;
-    try { window.localStorage.setItem(NAME_KEY, field.value.trim()); } catch (e) { /* private mode: no memory */ }
   });
 
   /* ------------------------------------------------------------------ seats on the form */
@@ -250,10 +236,6 @@
   });
 
   function ready() {
-    var name = remembered();
-    document.querySelectorAll("[data-name]").forEach(function (field) {
-      if (!field.value) field.value = name;
-    });
     showSeats();
     startCountdown();
   }

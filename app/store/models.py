@@ -225,6 +225,30 @@ class GolfTable(Base):
     """The date (``YYYY-MM-DD``, UTC) of the daily deal this match plays; null for any other."""
     practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
+    quick_play: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """A table quick play made (standard rules, people seated as they asked, computers
+    in the seats nobody took): the rated kind of table."""
+
+
+class QuickPlayEntry(Base):
+    """A browser waiting in quick play for a table of ``players`` seats (null: any size),
+    one row per browser. Matching seats waiting rows together and writes the table's
+    code into each (``table_code``), which the person's next look finds; a row whose
+    ``heartbeat_ms`` is stale (its page closed) is removed by the sweep."""
+
+    __tablename__ = "quick_play_queue"
+
+    browser_id: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True)
+    players: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    joined_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    deadline_ms: Mapped[int] = mapped_column(BigInteger)
+    """Past it, computer players take the seats nobody took and the match starts."""
+    heartbeat_ms: Mapped[int] = mapped_column(BigInteger)
+    """When the person's page (or client) last asked: the queue forgets those who left."""
+    table_code: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """Null while waiting; the table the person was seated at, once seated."""
+    seated_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class OnlineResult(Base):

@@ -111,6 +111,7 @@ class TableRecord:
     paused: bool = False
     daily: str | None = None
     practice: bool = False
+    quick_play: bool = False  # made by quick play: the rated kind of table
 
     @classmethod
     def new(

@@ -14,6 +14,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from app.service.play.match import GolfService
+from app.service.quickplay.queue import QuickPlay
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
@@ -31,6 +32,10 @@ def golf_of(request: Request) -> GolfService:
 
 def tables_of(request: Request) -> TableService:
     return request.app.state.tables
+
+
+def quick_play_of(request: Request) -> QuickPlay:
+    return request.app.state.quick_play
 
 
 def solitaire_of(request: Request) -> SolitaireService:
@@ -65,6 +70,10 @@ async def tables(request: Request) -> TableService:
     return tables_of(request)
 
 
+async def quick_play(request: Request) -> QuickPlay:
+    return quick_play_of(request)
+
+
 async def solitaire(request: Request) -> SolitaireService:
     return solitaire_of(request)
 
@@ -89,5 +98,6 @@ async def if_match(if_match: IfMatchHeader = None) -> int | None:  # type: ignor
 Service = Annotated[GolfService, Depends(golf)]
 Tables = Annotated[TableService, Depends(tables)]
 Solitaire = Annotated[SolitaireService, Depends(solitaire)]
+QuickPlays = Annotated[QuickPlay, Depends(quick_play)]
 BrowserId = Annotated[str, Depends(browser)]
 Version = Annotated[int | None, Depends(if_match)]

@@ -199,6 +199,19 @@ class TableRoom:
 
         return self._run(browser_id, code, None, deal)
 
+    def begin(self, code: str) -> None:
+        """Deal the first hole of a table made with every seat taken (quick play's), which
+        has no host to press Start. Once: a table already dealt is left as it is."""
+
+        def deal(connection, record, state):
+            if record.status != "waiting" or any(entry.kind == "open" for entry in record.seats):
+                return None
+            record.status = "playing"
+            record.started_ms = self.now()
+            return self._fresh_state(record)
+
+        self._run(None, code, None, deal)
+
     def leave(self, browser_id: str, code: str) -> TableOutcome:
         """Before the start the seat opens again; during the match a computer player
         takes it (the match goes on) and the match counts as a loss for the leaver."""

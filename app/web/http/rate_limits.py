@@ -10,7 +10,8 @@ uvicorn with ``--proxy-headers`` (``python -m app`` does) so the address is the
 client's, not the proxy's.
 
 Which requests are which is decided by path, so routes added later fall in: a path
-ending ``/hint`` is a hint, a POST to ``/tables`` or ``/api/tables`` makes a table,
+ending ``/hint`` is a hint, a POST to ``/tables`` or ``/api/tables`` makes a table (and so
+does one to ``/quick-play`` or ``/api/quick-play``),
 opening a table's event stream is a stream, any other state-changing request is a
 move, and any other GET or HEAD is a read, but for the static files (cached by the
 browser) and the probes (``/livez``, ``/healthz``: a monitor must always get through).
@@ -37,7 +38,8 @@ from app.web.http.refusals import refusal
 from app.web.http.stream_limits import is_event_stream
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-NEW_TABLE = re.compile(r"^/(api/)?tables/?$")
+# Making a table, and asking quick play for one (which makes one as soon as it can).
+NEW_TABLE = re.compile(r"^/(api/)?(tables|quick-play)/?$")
 WORDS = {
     "actions": "moves",
     "hints": "hints",

@@ -1,0 +1,215 @@
+"""Quick play: press Play now, wait a few seconds, play at a table of people.
+
+A browser asks for a table of 2, 3 or 4 players, or any size, and waits in the queue (one
+row per browser, :mod:`app.store.quick_play`). Matching (:meth:`QuickPlay.match`) is one
+transaction: it locks the waiting rows (``SKIP LOCKED`` on PostgreSQL, so processes
+matching at once take different people), makes an ordinary table for each group
+(:mod:`app.service.quickplay.matching`, :mod:`app.service.quickplay.seating`) and writes
+its code into its people's rows, so nobody is seated twice; the tables' service then
+deals it. It runs on every join and every look at one's place, so that one process needs
+no sweep's timing, and in each process's sweep (:mod:`app.service.quickplay.sweep`),
+which also forgets the people whose page stopped asking (closed) and deals any table
+whose process stopped before dealing it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from sqlalchemy import Connection, Engine
+
+from app.service import clock
+from app.service.common import in_transaction
+from app.service.errors import Invalid, ServiceError
+from app.service.play.table_record import display_name, seat_of
+from app.service.quickplay.matching import SIZES, groups
+from app.service.quickplay.seating import table_for
+from app.store import quick_play as queue_store
+from app.store import repository
+from app.store import tables as table_store
+from app.store.quick_play import QueueEntry
+
+log = logging.getLogger(__name__)
+
+BEAT_LOST_MS = 10_000  # a waiting page asks every second or two: one silent this long was closed
+SEATED_KEPT_MS = 600_000  # a seated row answers the person's next look for this long
+UNDEALT_AFTER_MS = 5_000  # a table made but not dealt this long ago lost its process
+MATCHED_AT_ONCE = 400  # waiting rows one matching reads
+
+
+class Dealer(Protocol):
+    """What quick play asks of the tables' service (:class:`app.service.tables.service.TableService`)."""
+
+    def begin(self, code: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A browser's place in quick play: ``idle`` (in no queue), ``waiting`` (for a table
+    of ``players``, None for any size, with ``names`` of those who could sit with them,
+    theirs first, until ``deadline_ms``), or ``seated`` at the table ``code``."""
+
+    status: str
+    players: int | None = None
+    names: tuple[str, ...] = ()
+    deadline_ms: int | None = None
+    code: str | None = None
+
+
+IDLE = Standing("idle")
+
+
+def checked_players(players: object) -> int | None:
+    """The size asked for: 2, 3 or 4, or None for any (asked as ``"any"``)."""
+    if players == "any":
+        return None
+    if isinstance(players, int) and not isinstance(players, bool) and players in SIZES:
+        return players
+    raise Invalid('Ask for a table of 2, 3 or 4 players, or "any" size.')
+
+
+class QuickPlay:
+    """The quick-play queue, and the tables made from it."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        tables: Dealer,
+        wait_seconds: float = 25,
+        now: Callable[[], int] = clock.now_ms,
+    ):
+        self.engine = engine
+        self.tables = tables
+        self.wait_ms = int(wait_seconds * 1000)
+        self.now = now
+
+    # ------------------------------------------------------------------ a person
+
+    def join(self, browser_id: str, players: object, name: object) -> Standing:
+        """Wait for a table of ``players`` (2, 3, 4 or "any") under ``name``. A person
+        already waiting keeps their place (with the size and name asked now); one seated
+        at a table still in play is answered that table, never seated again."""
+        size = checked_players(players)
+        shown = display_name(name)
+        now = self.now()
+
+        def enter(connection: Connection) -> None:
+            repository.ensure_browser(connection, browser_id)
+            repository.note_action(connection, browser_id)
+            entry = queue_store.entry_of(connection, browser_id, for_update=True)
+            if entry is not None and entry.table_code is None:
+                queue_store.change_wish(connection, browser_id, size, shown, now)
+                return
+            if entry is not None and _still_seated(connection, entry):
+                return
+            fresh = QueueEntry(browser_id, size, shown, now, now + self.wait_ms, now)
+            if entry is None:
+                queue_store.insert_entry(connection, fresh)
+            else:
+                queue_store.rejoin(connection, fresh)
+
+        in_transaction(self.engine, enter)
+        self.match()
+        return self._read(browser_id)
+
+    def standing(self, browser_id: str) -> Standing:
+        """The browser's place now. A look keeps a waiting person in the queue, and seats
+        them if their table can be made."""
+        now = self.now()
+
+        def look(connection: Connection) -> QueueEntry | None:
+            queue_store.beat(connection, browser_id, now)
+            return queue_store.entry_of(connection, browser_id)
+
+        entry = in_transaction(self.engine, look)
+        if entry is None:
+            return IDLE
+        if entry.table_code is None:
+            self.match()
+        return self._read(browser_id)
+
+    def leave(self, browser_id: str) -> Standing:
+        """Leave the queue. Someone already seated is answered their table (and the
+        queue forgets them: their next look answers idle)."""
+
+        def go(connection: Connection) -> Standing:
+            entry = queue_store.entry_of(connection, browser_id, for_update=True)
+            if entry is None:
+                return IDLE
+            queue_store.remove(connection, browser_id)
+            return Standing("seated", code=entry.table_code) if entry.table_code is not None else IDLE
+
+        return in_transaction(self.engine, go)
+
+    def _read(self, browser_id: str) -> Standing:
+        def read(connection: Connection) -> Standing:
+            entry = queue_store.entry_of(connection, browser_id)
+            if entry is None:
+                return IDLE
+            if entry.table_code is not None:
+                return Standing("seated", code=entry.table_code)
+            cap = entry.players or max(SIZES)
+            others = [
+                name
+                for browser, name in queue_store.waiting_names(connection, entry.players, cap)
+                if browser != browser_id
+            ]
+            return Standing("waiting", entry.players, (entry.name, *others[: cap - 1]), entry.deadline_ms)
+
+        with self.engine.connect() as connection:
+            return read(connection)
+
+    # ------------------------------------------------------------------ the queue
+
+    def match(self) -> list[str]:
+        """Seat every group that can sit now (full, or past its deadline with computers);
+        the codes of the tables made, each dealt once made."""
+        made: list[str] = []
+
+        def seat(connection: Connection) -> None:
+            made.clear()  # a transaction run again starts afresh
+            now = self.now()
+            waiting = queue_store.waiting_to_match(connection, now - BEAT_LOST_MS, MATCHED_AT_ONCE)
+            for group in groups(waiting, now):
+                record = table_for(group, now)
+                table_store.insert_table(connection, record)
+                queue_store.mark_seated(connection, [entry.browser_id for entry in group.people], record.code, now)
+                made.append(record.code)
+
+        in_transaction(self.engine, seat)
+        for code in made:
+            self._deal(code)
+        return made
+
+    def sweep(self) -> int:
+        """Forget the people whose page stopped asking and the seated rows long found,
+        seat whoever can sit, and deal the tables made but never dealt; how many rows and
+        tables that was."""
+        now = self.now()
+        dropped = in_transaction(
+            self.engine,
+            lambda connection: queue_store.drop_stale(
+                connection, beat_before_ms=now - BEAT_LOST_MS, seated_before_ms=now - SEATED_KEPT_MS
+            ),
+        )
+        made = self.match()
+        with self.engine.connect() as connection:
+            undealt = queue_store.undealt_tables(connection, now - UNDEALT_AFTER_MS)
+        for code in undealt:
+            self._deal(code)
+        return dropped + len(made) + len(undealt)
+
+    def _deal(self, code: str) -> None:
+        try:
+            self.tables.begin(code)
+        except ServiceError:  # the store unreachable, a race: the sweep deals it later
+            log.exception("dealing quick play's table %s failed; the sweep tries again", code)
+
+
+def _still_seated(connection: Connection, entry: QueueEntry) -> bool:
+    """Whether the person still plays at the table quick play seated them at."""
+    record = table_store.load_table(connection, entry.table_code or "")
+    return record is not None and record.status != "over" and seat_of(record, entry.browser_id) is not None
