@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
-from app.service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, Stale, Unavailable
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, ServiceError, Stale, Unavailable
 from app.web.http.headers import SECURITY_HEADERS
 from app.web.templating import templates
 
@@ -31,6 +31,7 @@ STATUS_OF: dict[type[ServiceError], int] = {
     Unavailable: 503,
     NotFound: 404,
     Forbidden: 403,
+    NotSignedIn: 401,
 }
 
 
@@ -51,6 +52,7 @@ SENTENCES = {
 }
 
 TITLES = {
+    401: "Not signed in",
     403: "Refused",
     404: "Page not found",
     413: "Too large",
