@@ -50,10 +50,10 @@ def _own_match(connection: Connection, guest: str, principal: str) -> None:
 def under_way(match: dict) -> bool:
     """A match against the computer someone has played in and not finished.
 
-    >>> under_way({"status": "playing", "log": [["reveal", 0]]}), under_way({"status": "over", "log": [1]})
+    >>> under_way({"status": "playing", "actions_taken": 2}), under_way({"status": "over", "actions_taken": 40})
     (True, False)
     """
-    return match["status"] != "over" and bool(match["log"])
+    return match["status"] != "over" and match["actions_taken"] > 0
 
 
 def _solitaire(connection: Connection, guest: str, principal: str) -> None:

@@ -41,3 +41,9 @@ def ok(response) -> dict:
 
 def cookie(client) -> str | None:
     return client.cookies.get("golf_session")
+
+
+def with_cookie(client, value: str):
+    """``client`` presenting the session cookie ``value`` (another's, copied)."""
+    client.cookies.set("golf_session", value, domain="testserver.local")
+    return client
