@@ -58,12 +58,15 @@ class BrowserSessionMiddleware:
         if not fresh:
             return await self.app(scope, receive, send)
 
-        cookie = session_cookie(token, self.secure)
+        cookie = session_cookie(token, self.secure).encode()
+        ours = f"{COOKIE_NAME}=".encode()
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"set-cookie", cookie.encode())]
+                headers = message.setdefault("headers", [])
+                # A route that signed the session in or out gave it another cookie already.
+                if not any(name == b"set-cookie" and value.startswith(ours) for name, value in headers):
+                    message["headers"] = [*headers, (b"set-cookie", cookie)]
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
