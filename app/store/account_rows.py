@@ -101,9 +101,7 @@ def tables_seating(connection: Connection, browser_id: str) -> list[dict]:
     The seats are JSON: their text is searched (a browser id is 64 hex digits, never
     part of anything else there), then the seats are read."""
     t = GOLF_TABLES
-    query = select(t.c.code, t.c.seats).where(
-        t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%")
-    )
+    query = select(t.c.code, t.c.seats).where(t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%"))
     return [dict(row) for row in connection.execute(query).mappings()]
 
 

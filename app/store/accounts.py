@@ -37,9 +37,7 @@ def is_principal(connection: Connection, browser_id: str) -> bool:
 
 def account_of_session(connection: Connection, session_id: str) -> dict | None:
     query = (
-        select(ACCOUNTS)
-        .select_from(ACCOUNT_SESSIONS.join(ACCOUNTS))
-        .where(ACCOUNT_SESSIONS.c.session_id == session_id)
+        select(ACCOUNTS).select_from(ACCOUNT_SESSIONS.join(ACCOUNTS)).where(ACCOUNT_SESSIONS.c.session_id == session_id)
     )
     row = connection.execute(query).mappings().first()
     return dict(row) if row else None

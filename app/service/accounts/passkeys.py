@@ -20,6 +20,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -97,7 +98,7 @@ def refusal_of(error: Exception) -> str:
     """The sentence for what py_webauthn refused.
 
     >>> refusal_of(InvalidAuthenticationResponse("Unexpected RP ID hash"))
-    'The passkey belongs to another site than this one: refused.'
+    'The passkey belongs to another site than this one: refused. Nothing was changed.'
     """
     message = str(error)
     return next((sentence for word, sentence in REFUSALS if word in message), REFUSED) + " Nothing was changed."
@@ -132,6 +133,7 @@ class Passkeys:
         ``name``, or a further passkey for the caller's account."""
 
         def make(connection: Connection) -> dict:
+            details: dict[str, Any]
             account = store.account_of_session(connection, caller.session_id)
             if account is None:
                 chosen = display_name(name, "Your name", ACCOUNT_NAME_LENGTH)

@@ -48,7 +48,9 @@ def register_options(request: Request, body: NewAccount | None = None) -> dict:
     return passkeys_of(request).registration_options(caller_of(request), (body or NewAccount()).name, party_of(request))
 
 
-@router.post("/register", status_code=201, summary="Register the browser's new passkey: a new account, or another passkey")
+@router.post(
+    "/register", status_code=201, summary="Register the browser's new passkey: a new account, or another passkey"
+)
 def register(request: Request, credential: Credential) -> JSONResponse:
     caller = caller_of(request)
     if caller.signed_in:  # another passkey for the account: the session stays as it is
@@ -80,7 +82,9 @@ def sign_out(request: Request) -> Response:
     return NewSession(request).give(Response(status_code=204))
 
 
-@router.delete("", status_code=204, summary="Delete the account and everything only its own; every device is signed out")
+@router.delete(
+    "", status_code=204, summary="Delete the account and everything only its own; every device is signed out"
+)
 def delete_account(request: Request) -> Response:
     devices_of(request).delete_account(caller_of(request))
     return NewSession(request).give(Response(status_code=204))

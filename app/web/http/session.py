@@ -58,6 +58,7 @@ class BrowserSessionMiddleware:
         if not fresh:
             return await self.app(scope, receive, send)
 
+        assert token is not None  # issued above
         cookie = session_cookie(token, self.secure).encode()
         ours = f"{COOKIE_NAME}=".encode()
 

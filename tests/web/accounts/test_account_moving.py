@@ -148,14 +148,28 @@ def test_a_guests_reviews_and_table_results_become_the_accounts(golf_app, api):
     with golf_app.state.engine.begin() as connection:
         connection.execute(
             insert(PLAY_REVIEWS).values(
-                browser_id=guest_id, match_id="m1", hole=1, seat=0, digest="d" * 64, review={}, decisions=3,
-                points_lost=1.5, created_ms=1,
+                browser_id=guest_id,
+                match_id="m1",
+                hole=1,
+                seat=0,
+                digest="d" * 64,
+                review={},
+                decisions=3,
+                points_lost=1.5,
+                created_ms=1,
             )
         )
         connection.execute(
             insert(ONLINE_RESULTS).values(
-                browser_id=guest_id, table_code="t1", finished_at=datetime.now(UTC),
-                rules_name="standard", players=2, outcome="win", abandoned=False, total=10, holes_played=9,
+                browser_id=guest_id,
+                table_code="t1",
+                finished_at=datetime.now(UTC),
+                rules_name="standard",
+                players=2,
+                outcome="win",
+                abandoned=False,
+                total=10,
+                holes_played=9,
             )
         )
     ok(sign_in(phone, passkey))

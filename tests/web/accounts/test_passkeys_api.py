@@ -242,7 +242,10 @@ def test_the_relying_party_and_origin_are_settings(own_database):
 
 def test_every_account_step_is_rate_limited(own_database):
     settings = Settings(
-        database_url=own_database, deal_key="test", rate_limit_accounts="3/minute", rate_limit_accounts_per_address="10/minute"
+        database_url=own_database,
+        deal_key="test",
+        rate_limit_accounts="3/minute",
+        rate_limit_accounts_per_address="10/minute",
     )
     with TestClient(create_app(settings)) as client:
         for _ in range(3):
@@ -251,4 +254,3 @@ def test_every_account_step_is_rate_limited(own_database):
         assert response.status_code == 429
         assert response.json()["detail"].startswith("Too many account steps in a short time")
         assert client.post("/api/account/devices/claim", json={"code": "ABCD-EFGH"}).status_code == 429
-
