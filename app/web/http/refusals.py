@@ -17,6 +17,7 @@ from http import HTTPStatus
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, ServiceError, Stale, Unavailable
 from app.web.http.headers import SECURITY_HEADERS
@@ -112,4 +113,18 @@ def install(app: FastAPI) -> None:
     async def http_refused(request: Request, error: HTTPException):
         default = error.detail == HTTPStatus(error.status_code).phrase
         sentence = SENTENCES.get(error.status_code, error.detail) if default else error.detail
-        return refusal(request, error.status_code, str(sentence), dict(error.headers or {}))
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            headers["Allow"] = allowed_methods(request)
+        return refusal(request, error.status_code, str(sentence), headers)
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route takes at the request's path. (Starlette names only the
+    first route's, where one path has several routes: GET and DELETE /api/account.)"""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        if match != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))
