@@ -4,7 +4,7 @@ to an account is :mod:`app.store.account_rows`."""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, false, insert, select, true, union_all, update
 
 from app.store.models import Account, AccountSession, DeviceCode, Passkey, PasskeyChallenge
 
@@ -14,22 +14,22 @@ PASSKEYS = Passkey.__table__
 CHALLENGES = PasskeyChallenge.__table__
 DEVICE_CODES = DeviceCode.__table__
 
-# Asked on every request of a session that presents a cookie: built once.
-_SIGNED_IN_AS = (
-    select(ACCOUNTS.c.principal)
+# Asked on every request of a session that presents a cookie: built once, one round
+# trip of two lookups by key. A row (principal, True) names the account the session is
+# signed in to; (principal, False) says the session is itself an account's principal.
+_SIGNED_IN_AS = union_all(
+    select(ACCOUNTS.c.principal, true().label("signed_in"))
     .select_from(ACCOUNT_SESSIONS.join(ACCOUNTS))
-    .where(ACCOUNT_SESSIONS.c.session_id == bindparam("session"))
+    .where(ACCOUNT_SESSIONS.c.session_id == bindparam("session")),
+    select(ACCOUNTS.c.principal, false().label("signed_in")).where(ACCOUNTS.c.principal == bindparam("session")),
 )
-_IS_PRINCIPAL = select(ACCOUNTS.c.id).where(ACCOUNTS.c.principal == bindparam("session"))
 
 
-def principal_of_session(connection: Connection, session_id: str) -> str | None:
-    """The principal browser of the account ``session_id`` is signed in to, or None."""
-    return connection.execute(_SIGNED_IN_AS, {"session": session_id}).scalar()
-
-
-def is_principal(connection: Connection, browser_id: str) -> bool:
-    return connection.execute(_IS_PRINCIPAL, {"session": browser_id}).first() is not None
+def session_standing(connection: Connection, session_id: str) -> tuple[str, bool] | None:
+    """``(principal, True)`` for a session signed in to an account, ``(principal, False)``
+    for an account's principal itself, None for a guest."""
+    row = connection.execute(_SIGNED_IN_AS, {"session": session_id}).first()
+    return (row[0], bool(row[1])) if row else None
 
 
 # ------------------------------------------------------------------ accounts

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 from anyio import to_thread
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 from app.service.accounts.moving import give_to_account
+from app.service.common import UNAVAILABLE_MESSAGE
+from app.service.errors import Unavailable
 from app.store import accounts as store
 from app.store import repository
 
@@ -39,22 +42,21 @@ class SessionAccounts:
         self.engine = engine
 
     async def signed(self, session_id: str) -> Signed:
+        """Raises :class:`Unavailable` when the storage cannot say: a signed-in session's
+        request must not go on as a guest's and store its work apart from the account."""
         try:
             return await to_thread.run_sync(self._signed, session_id)
-        except Exception:
-            # Storage unreachable: the request goes on as a guest's; what it asks of the
-            # storage will say that the storage is down, and nothing of the account is shown.
+        except OperationalError:
             log.exception("could not look up a session's account")
-            return Signed(session_id)
+            raise Unavailable(UNAVAILABLE_MESSAGE) from None
 
     def _signed(self, session_id: str) -> Signed:
         with self.engine.connect() as connection:
-            principal = store.principal_of_session(connection, session_id)
-            if principal is not None:
-                return Signed(principal, signed_in=True)
-            if store.is_principal(connection, session_id):
-                return Signed(session_id, refused=True)
-        return Signed(session_id)
+            standing = store.session_standing(connection, session_id)
+        if standing is None:
+            return Signed(session_id)
+        principal, signed_in = standing
+        return Signed(principal, signed_in=True) if signed_in else Signed(session_id, refused=True)
 
 
 def join(connection: Connection, account: dict, guest: str, new_session: str, device: str, now_ms: int) -> None:

@@ -147,7 +147,7 @@ def delete_account(request: Request) -> Response:
 
 
 @router.post(
-    "/devices/code",
+    "/device-code",
     response_model=DeviceCodeShown,
     responses=ACCOUNT_REFUSALS,
     summary="A one-time code (and its QR code) that signs another device in",
@@ -157,7 +157,7 @@ def device_code(request: Request) -> dict:
 
 
 @router.post(
-    "/devices/claim",
+    "/device-code/claim",
     response_model=AccountShown,
     responses=ACCOUNT_REFUSALS,
     summary="Sign this device in with a code another device showed",

@@ -122,9 +122,12 @@ def install(app: FastAPI) -> None:
 def allowed_methods(request: Request) -> str:
     """Every method some route takes at the request's path. (Starlette names only the
     first route's, where one path has several routes: GET and DELETE /api/account.)"""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        if match != Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
-    return ", ".join(sorted(methods))
+    routes = request.app.router.routes
+    return ", ".join(
+        method
+        for method in METHODS
+        if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes)
+    )
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")

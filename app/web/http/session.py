@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
+from starlette.requests import Request
+
 from app.service.browsers import browser_id_for
+from app.service.errors import Unavailable
+from app.web.http.refusals import refusal
 
 COOKIE_NAME = "golf_session"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
@@ -47,7 +51,10 @@ class BrowserSessionMiddleware:
             assert token is not None
             session_id = browser_id = browser_id_for(token)
             if not scope["path"].startswith(NO_ACCOUNT_NEEDED):
-                signed = await app_state.session_accounts.signed(session_id)
+                try:
+                    signed = await app_state.session_accounts.signed(session_id)
+                except Unavailable as error:
+                    return await refusal(Request(scope, receive), 503, error.message)(scope, receive, send)
                 fresh, browser_id, signed_in = signed.refused, signed.browser_id, signed.signed_in
         if fresh:
             token = tokens.issue()

@@ -23,30 +23,30 @@ BAD_CODE = (
 def test_a_code_signs_another_device_in_once(golf_app, api):
     _, account = register(api)
     open_hole(api)
-    made = ok(api.post("/api/account/devices/code"))
+    made = ok(api.post("/api/account/device-code"))
     code = made["code"]
     assert len(code) == 9 and code[4] == "-" and not set(code) & set("01ILO")
     assert made["link"] == f"http://testserver/account?code={code}"
     assert made["qr_svg"].startswith("<svg") and "<script" not in made["qr_svg"]
     tablet = person(golf_app)
     before = cookie(tablet)
-    claimed = ok(tablet.post("/api/account/devices/claim", json={"code": code.lower().replace("-", " ")}))
+    claimed = ok(tablet.post("/api/account/device-code/claim", json={"code": code.lower().replace("-", " ")}))
     assert claimed["name"] == account["name"] and len(claimed["devices"]) == 2
     assert cookie(tablet) != before
     assert ok(tablet.get("/api/match"))["actions_taken"] == 2  # the account's match
     # Used once: nobody else signs in with it.
-    response = person(golf_app).post("/api/account/devices/claim", json={"code": code})
+    response = person(golf_app).post("/api/account/device-code/claim", json={"code": code})
     assert response.status_code == 422 and response.json()["detail"] == BAD_CODE
 
 
 def test_a_code_lasts_five_minutes(golf_app, api, monkeypatch):
     register(api)
-    code = ok(api.post("/api/account/devices/code"))["code"]
+    code = ok(api.post("/api/account/device-code"))["code"]
     devices = golf_app.state.devices
     clock = devices.now
     monkeypatch.setattr(devices, "now", lambda: clock() + 5 * 60 * 1000 + 1000)
     tablet = person(golf_app)
-    response = tablet.post("/api/account/devices/claim", json={"code": code})
+    response = tablet.post("/api/account/device-code/claim", json={"code": code})
     assert response.status_code == 422 and response.json()["detail"] == BAD_CODE
     assert tablet.get("/api/account").status_code == 401
 
@@ -54,19 +54,19 @@ def test_a_code_lasts_five_minutes(golf_app, api, monkeypatch):
 def test_a_made_up_code_is_refused(golf_app, api):
     register(api)
     for typed in ("ABCD-EFGH", "short", ""):
-        response = person(golf_app).post("/api/account/devices/claim", json={"code": typed})
+        response = person(golf_app).post("/api/account/device-code/claim", json={"code": typed})
         assert response.status_code == 422 and response.json()["detail"] == BAD_CODE
 
 
 def test_only_a_signed_in_device_makes_codes(api):
-    response = api.post("/api/account/devices/code")
+    response = api.post("/api/account/device-code")
     assert response.status_code == 401 and response.json()["detail"] == "You are not signed in to an account."
 
 
 def test_removing_a_device_signs_it_out(golf_app, api):
     register(api)
     tablet = person(golf_app)
-    ok(tablet.post("/api/account/devices/claim", json={"code": ok(api.post("/api/account/devices/code"))["code"]}))
+    ok(tablet.post("/api/account/device-code/claim", json={"code": ok(api.post("/api/account/device-code"))["code"]}))
     devices = ok(api.get("/api/account"))["devices"]
     other = next(device for device in devices if not device["this"])
     assert api.delete(f"/api/account/devices/{other['id']}").status_code == 204
@@ -131,8 +131,8 @@ def test_deleting_the_account_leaves_nothing_of_it(golf_app, api):
     table = make_table(host, seats=("host", "open", "medium"))
     ok(api.post(f"/api/tables/{table['code']}/join", json={"name": "Ann"}))
     tablet = person(golf_app)
-    ok(tablet.post("/api/account/devices/claim", json={"code": ok(api.post("/api/account/devices/code"))["code"]}))
-    ok(api.post("/api/account/devices/code"))  # one left unused
+    ok(tablet.post("/api/account/device-code/claim", json={"code": ok(api.post("/api/account/device-code"))["code"]}))
+    ok(api.post("/api/account/device-code"))  # one left unused
     sessions = [browser_id_for(cookie(api)), browser_id_for(cookie(tablet))]
     assert principal in every_row(golf_app)
 

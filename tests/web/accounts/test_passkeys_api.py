@@ -253,4 +253,4 @@ def test_every_account_step_is_rate_limited(own_database):
         response = client.post("/api/account/sign-in/options")
         assert response.status_code == 429
         assert response.json()["detail"].startswith("Too many account steps in a short time")
-        assert client.post("/api/account/devices/claim", json={"code": "ABCD-EFGH"}).status_code == 429
+        assert client.post("/api/account/device-code/claim", json={"code": "ABCD-EFGH"}).status_code == 429
