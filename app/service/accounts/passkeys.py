@@ -117,8 +117,8 @@ def _challenge_of(credential: object) -> str:
     return challenge
 
 
-def _challenge_bytes(challenge: str) -> bytes:
-    return base64.urlsafe_b64decode(challenge + "=" * (-len(challenge) % 4))
+def _from_base64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 class Passkeys:
@@ -144,7 +144,7 @@ class Passkeys:
             else:
                 details = {"account_id": account["id"], "name": account["name"], "adding": True}
                 excluded = [
-                    PublicKeyCredentialDescriptor(id=_challenge_bytes(passkey["credential_id"]))
+                    PublicKeyCredentialDescriptor(id=_from_base64url(passkey["credential_id"]))
                     for passkey in store.passkeys(connection, account["id"])
                 ]
             options = generate_registration_options(
@@ -172,7 +172,7 @@ class Passkeys:
         try:
             verified = verify_registration_response(
                 credential=credential,  # type: ignore[arg-type]
-                expected_challenge=_challenge_bytes(challenge["challenge"]),
+                expected_challenge=_from_base64url(challenge["challenge"]),
                 expected_rp_id=party.id,
                 expected_origin=party.origin,
             )
@@ -258,7 +258,7 @@ class Passkeys:
             try:
                 verified = verify_authentication_response(
                     credential=credential,
-                    expected_challenge=_challenge_bytes(challenge["challenge"]),
+                    expected_challenge=_from_base64url(challenge["challenge"]),
                     expected_rp_id=party.id,
                     expected_origin=party.origin,
                     credential_public_key=passkey["public_key"],
@@ -267,7 +267,7 @@ class Passkeys:
             except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError) as error:
                 raise Forbidden(refusal_of(error)) from None
             handle = (credential.get("response") or {}).get("userHandle")
-            if handle and _challenge_bytes(handle) != passkey["account_id"].encode():
+            if handle and _from_base64url(handle) != passkey["account_id"].encode():
                 raise Forbidden(WRONG_ACCOUNT)
             if not store.passkey_used(connection, passkey["id"], passkey["sign_count"], verified.new_sign_count, now):
                 raise Conflict(RACED)

@@ -4,10 +4,14 @@ account with everything only its own, through the JSON API, on SQLite and Postgr
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
+from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.service.browsers import browser_id_for
+from app.main import create_app
+from app.service.browsers import browser_id_for, purge_sessions
+from app.settings import Settings
 from app.store.models import Base
 from tests.web.accounts.accountkit import cookie, ok, person, register, sign_in
 from tests.web.accounts.authenticator import b64url, create
@@ -149,3 +153,21 @@ def test_deleting_the_account_leaves_nothing_of_it(golf_app, api):
     assert ok(host.get(f"/api/tables/{table['code']}"))["seats"][1]["name"] == "Ann"
     # The name is free again.
     assert person(golf_app).post("/api/account/register/options", json={"name": account["name"]}).status_code == 200
+
+
+def test_an_account_is_kept_from_the_purge_of_idle_sessions(own_database):
+    """On a database of its own: the purge run far in the future deletes every guest."""
+    settings = Settings(database_url=own_database, deal_key="test", rate_limit_enabled=False)
+    with TestClient(create_app(settings)) as laptop:
+        app = laptop.app
+        open_hole(laptop)
+        ok(laptop.post("/api/match/new"))
+        passkey, account = register(laptop)
+        laptop.post("/api/account/sign-out")
+        phone = TestClient(app)
+        ok(sign_in(phone, passkey))
+        long_after = datetime.now(UTC) + timedelta(days=4000)
+        purge_sessions(app.state.engine, empty_for=timedelta(hours=1), keep_for=timedelta(days=1), now=long_after)
+        assert ok(phone.get("/api/account"))["name"] == account["name"]
+        assert ok(phone.get("/api/stats"))["golf"]["played"] == 1
+        assert ok(sign_in(laptop, passkey))["name"] == account["name"]
