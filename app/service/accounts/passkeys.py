@@ -222,7 +222,11 @@ class Passkeys:
             return in_transaction(self.engine, save)
         except IntegrityError:
             # Two registrations racing for one name (or one passkey): the second is refused.
-            raise Conflict(NAME_TAKEN.format(name=details["name"])) from None
+            taken = in_transaction(
+                self.engine, lambda connection: store.name_taken(connection, name_key(details["name"]))
+            )
+            name_lost = taken and not details["adding"]
+            raise Conflict(NAME_TAKEN.format(name=details["name"]) if name_lost else KNOWN_PASSKEY) from None
 
     # ------------------------------------------------------------------ signing in
 
