@@ -13,6 +13,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from app.resources import STATIC
+from app.service.accounts.devices import Devices
+from app.service.accounts.passkeys import Passkeys
+from app.service.accounts.sessions import SessionAccounts
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
 from app.service.play.match import GolfService
 from app.service.play.turn_process import TurnProcess
@@ -31,6 +34,8 @@ from app.service.tables.sweep import sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
 from app.web import api_docs
+from app.web.accounts import api as accounts_api
+from app.web.accounts import pages as accounts_pages
 from app.web.golf import api as golf_api
 from app.web.golf import pages as golf_pages
 from app.web.http import health, refusals
@@ -107,6 +112,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         quick_sweeper = asyncio.create_task(quick_play_sweep.sweep_forever(app.state.quick_play))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
+        app.state.session_accounts = SessionAccounts(engine)
+        app.state.passkeys = Passkeys(engine)
+        app.state.devices = Devices(engine)
         purging = start_purging(engine, settings)
         purging_tables = start_purging_tables(engine, settings, lambda code: notifier.subscriber_count(code) > 0)
         checkpoints = asyncio.create_task(checkpoint_forever(engine))
@@ -140,6 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,  # /docs is served below, from this site's own files
     )
     app.state.stream_send_seconds = settings.stream_send_seconds
+    app.state.relying_party = (settings.rp_id, settings.origin)
     # Outermost last: the headers go on every answer, refusals included; size and
     # origin are checked before the session is looked at; rate limits and the caps on
     # open streams need the session.
@@ -198,6 +207,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replays_pages.router)
     app.include_router(my_matches_pages.router)
     app.include_router(daily_pages.router)
+    app.include_router(accounts_api.router)
+    app.include_router(accounts_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # FastAPI's own way to change the schema it serves is to replace app.openapi.
     app.openapi = lambda: _refusals_as_answered(FastAPI.openapi(app))  # type: ignore[method-assign]

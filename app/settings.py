@@ -113,6 +113,11 @@ class Settings(BaseSettings):
     """Openings of a table's live event stream per browser session."""
     rate_limit_streams_per_address: str = "300/minute"
     """Openings of a table's live event stream per client address."""
+    rate_limit_accounts: str = "20/minute"
+    """Steps of an account (registering, signing in, device codes, signing out, removing)
+    per browser session: a device code's 8 characters cannot be guessed at this pace."""
+    rate_limit_accounts_per_address: str = "60/minute"
+    """Steps of an account per client address."""
     rate_limit_reads: str = "600/minute"  # pages and JSON reads; the static files and the probes are not counted
     """Every other GET or HEAD (pages, fragments, JSON reads) per browser session."""
     rate_limit_reads_per_address: str = "3000/minute"
@@ -127,6 +132,8 @@ class Settings(BaseSettings):
         "rate_limit_tables_per_address",
         "rate_limit_streams",
         "rate_limit_streams_per_address",
+        "rate_limit_accounts",
+        "rate_limit_accounts_per_address",
         "rate_limit_reads",
         "rate_limit_reads_per_address",
     )
@@ -162,6 +169,19 @@ class Settings(BaseSettings):
     """How long a request (its line, headers and body) may take to arrive, counted from
     the connection's opening or the request's first byte; a connection still sending
     after that is closed. Idle between requests is ``python -m app``'s keep-alive."""
+
+    rp_id: str = ""
+    """The domain passkeys are made for (WebAuthn's relying party id), e.g.
+    ``golf.example``: a public site must set it, with ``GOLF_ORIGIN``. Unset: the host
+    name the page was opened at (``localhost``). Browsers make passkeys for a domain
+    name or ``localhost`` only, never for an IP address such as 127.0.0.1. Passkeys made
+    for one value do not work under another."""
+
+    origin: str = ""
+    """The address the site's pages are served from, as browsers see it (scheme, host and
+    port: ``https://golf.example``); a passkey answer made on any other is refused. A
+    public site must set it. Unset: the scheme and Host of each request
+    (``http://localhost:8000``)."""
 
     allowed_origins: str = ""
     """Other origins (``https://golf.example``, comma-separated) whose pages may post to

@@ -34,3 +34,7 @@ class NotFound(ServiceError):
 
 class Forbidden(ServiceError):
     """Not yours: another seat's move, or the host's to make."""
+
+
+class NotSignedIn(ServiceError):
+    """An account's page or step asked by a session that is not signed in to one."""

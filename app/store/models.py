@@ -21,6 +21,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -344,3 +345,86 @@ class DailyEntry(Base):
     hole_scores: Mapped[list] = mapped_column(JSON)  # per hole: [yours, the Expert's]
     started_ms: Mapped[int] = mapped_column(BigInteger)
     finished_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class Account(Base):
+    """An account a person saved their progress to, protected by passkeys.
+
+    Its rows (matches, statistics, daily entries, score sheets, preferences) are stored
+    under its ``principal`` browser, exactly as a guest's are under their own: every
+    session signed in to the account is read as that browser (app/web/http/session.py).
+    The principal is the session that registered; its cookie is replaced at
+    registration and never honoured again. The sessions signed in to it are
+    :class:`AccountSession` rows."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Random; also the user handle the passkeys hold."""
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name case folded (app.names.name_key): no two accounts share a name."""
+    principal: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), unique=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class AccountSession(Base):
+    """A session (a browser's cookie) signed in to an account. Kept apart from
+    ``browsers``: a signed-in session stores nothing under its own id, and deleting the
+    account deletes these rows, which signs every device out."""
+
+    __tablename__ = "account_sessions"
+
+    session_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """The browser id of the session's cookie (app/service/browsers.py)."""
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    device: Mapped[str] = mapped_column(String(60))
+    """What the session's browser said it was (from its User-Agent), for the list of devices."""
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class Passkey(Base):
+    """A passkey (a WebAuthn credential) that signs in to an account."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Random: the passkey's name in the API (the credential id is never needed there)."""
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)
+    """The credential id, base64url (at most 1023 bytes)."""
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    """The credential's public key, COSE encoded."""
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    """The authenticator's last signature counter: one that does not rise is refused."""
+    transports: Mapped[list] = mapped_column(JSON)
+    label: Mapped[str] = mapped_column(String(60))
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    used_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class PasskeyChallenge(Base):
+    """A challenge sent to a session for one passkey step (register or sign in): used
+    once (deleted when it is answered) and only for a few minutes."""
+
+    __tablename__ = "webauthn_challenges"
+
+    challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
+    """The random challenge, base64url."""
+    purpose: Mapped[str] = mapped_column(String(16))  # register, sign-in
+    session_id: Mapped[str] = mapped_column(String(64), index=True)
+    """The session (the browser id of its cookie) it was sent to; it alone may answer it."""
+    details: Mapped[dict] = mapped_column(JSON)
+    """What the answer needs besides: the name asked for, the account a passkey is added to."""
+    expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+class DeviceCode(Base):
+    """A short one-time code a signed-in device shows, with which another device signs
+    in to the same account within a few minutes."""
+
+    __tablename__ = "device_codes"
+
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)

@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from app.recent import Recent
 from app.store.models import (
+    Account,
     Browser,
     GolfResult,
     GolfTable,
@@ -139,10 +140,14 @@ def note_action(connection: Connection, browser_id: str) -> None:
 
 def _idle(empty_before: datetime, idle_before: datetime):
     """Browsers that never acted and were made before ``empty_before``, and browsers
-    whose last action was before ``idle_before``."""
-    return or_(
-        and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
-        BROWSERS.c.last_action_at < idle_before,
+    whose last action was before ``idle_before``; never an account's principal (an
+    account is kept until its person deletes it)."""
+    return and_(
+        or_(
+            and_(BROWSERS.c.last_action_at.is_(None), BROWSERS.c.created_at < empty_before),
+            BROWSERS.c.last_action_at < idle_before,
+        ),
+        BROWSERS.c.id.not_in(select(Account.__table__.c.principal)),
     )
 
 

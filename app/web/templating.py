@@ -83,6 +83,8 @@ ASSETS = (
     "replay.js",
     "daily.css",
     "daily.js",
+    "account.css",
+    "account.js",
 )
 
 

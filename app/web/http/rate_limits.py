@@ -11,7 +11,9 @@ client's, not the proxy's.
 
 Which requests are which is decided by path, so routes added later fall in: a path
 ending ``/hint`` is a hint, a POST to ``/tables`` or ``/api/tables`` makes a table (and so
-does one to ``/quick-play`` or ``/api/quick-play``),
+does one to ``/quick-play`` or ``/api/quick-play``), a change under ``/account`` or
+``/api/account`` is an account's step (held to a slower pace: a device code must not be
+guessed),
 opening a table's event stream is a stream, any other state-changing request is a
 move, and any other GET or HEAD is a read, but for the static files (cached by the
 browser) and the probes (``/livez``, ``/healthz``: a monitor must always get through).
@@ -40,21 +42,26 @@ from app.web.http.stream_limits import is_event_stream
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 # Making a table, and asking quick play for one (which makes one as soon as it can).
 NEW_TABLE = re.compile(r"^/(api/)?(tables|quick-play)/?$")
+ACCOUNT_STEP = re.compile(r"^/(api/)?account(/|$)")
 WORDS = {
     "actions": "moves",
     "hints": "hints",
     "tables": "new tables",
     "streams": "connections to live tables",
+    "accounts": "account steps",
     "reads": "requests",
 }
 UNLIMITED_READS = ("/static/", "/livez", "/healthz")
 
 
 def kind_of(method: str, path: str) -> str | None:
-    """``"hints"``, ``"tables"``, ``"streams"``, ``"actions"``, ``"reads"``, or None for a request not limited.
+    """``"hints"``, ``"tables"``, ``"streams"``, ``"accounts"``, ``"actions"``, ``"reads"``, or None
+    for a request not limited.
 
     >>> kind_of("GET", "/t/abc/table"), kind_of("GET", "/static/golf.css"), kind_of("HEAD", "/livez")
     ('reads', None, None)
+    >>> kind_of("POST", "/api/account/sign-in"), kind_of("DELETE", "/api/account"), kind_of("GET", "/account")
+    ('accounts', 'accounts', 'reads')
     """
     if path.endswith(("/hint", "/hint/")):
         return "hints"
@@ -64,6 +71,8 @@ def kind_of(method: str, path: str) -> str | None:
         return None if method == "OPTIONS" or path.startswith(UNLIMITED_READS) else "reads"
     if method == "POST" and NEW_TABLE.match(path):
         return "tables"
+    if ACCOUNT_STEP.match(path):
+        return "accounts"
     return "actions"
 
 
@@ -78,6 +87,7 @@ class RateLimitMiddleware:
             "hints": (parse(settings.rate_limit_hints), parse(settings.rate_limit_hints_per_address)),
             "tables": (parse(settings.rate_limit_tables), parse(settings.rate_limit_tables_per_address)),
             "streams": (parse(settings.rate_limit_streams), parse(settings.rate_limit_streams_per_address)),
+            "accounts": (parse(settings.rate_limit_accounts), parse(settings.rate_limit_accounts_per_address)),
             "reads": (parse(settings.rate_limit_reads), parse(settings.rate_limit_reads_per_address)),
         }
 

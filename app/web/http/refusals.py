@@ -17,8 +17,9 @@ from http import HTTPStatus
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
-from app.service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, Stale, Unavailable
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn, ServiceError, Stale, Unavailable
 from app.web.http.headers import SECURITY_HEADERS
 from app.web.templating import templates
 
@@ -31,6 +32,7 @@ STATUS_OF: dict[type[ServiceError], int] = {
     Unavailable: 503,
     NotFound: 404,
     Forbidden: 403,
+    NotSignedIn: 401,
 }
 
 
@@ -51,6 +53,7 @@ SENTENCES = {
 }
 
 TITLES = {
+    401: "Not signed in",
     403: "Refused",
     404: "Page not found",
     413: "Too large",
@@ -110,4 +113,21 @@ def install(app: FastAPI) -> None:
     async def http_refused(request: Request, error: HTTPException):
         default = error.detail == HTTPStatus(error.status_code).phrase
         sentence = SENTENCES.get(error.status_code, error.detail) if default else error.detail
-        return refusal(request, error.status_code, str(sentence), dict(error.headers or {}))
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            headers["Allow"] = allowed_methods(request)
+        return refusal(request, error.status_code, str(sentence), headers)
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route takes at the request's path. (Starlette names only the
+    first route's, where one path has several routes: GET and DELETE /api/account.)"""
+    routes = request.app.router.routes
+    return ", ".join(
+        method
+        for method in METHODS
+        if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes)
+    )
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")

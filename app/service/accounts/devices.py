@@ -1,0 +1,184 @@
+"""The account as its person sees it (its name, devices and passkeys), the one-time codes
+that sign another device in, signing out, removing a device or a passkey, and deleting
+the account.
+
+A device is a session signed in to the account. It is named in the API by a digest of
+its session id, never by the id itself (the key its rows would be stored under). A
+device code is 8 characters that cannot be mistaken for one another (no 0 or O, no 1, I
+or L), good for one use within a few minutes; the rate limits on the account's steps
+keep anyone from trying many."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Engine
+
+from app.service import clock
+from app.service.accounts.moving import forget
+from app.service.accounts.passkeys import SIGNED_IN_ALREADY, Caller
+from app.service.accounts.sessions import join
+from app.service.common import in_transaction
+from app.service.errors import Conflict, Invalid, NotFound, NotSignedIn
+from app.store import accounts as store
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+CODE_MS = 5 * 60 * 1000
+NOT_SIGNED_IN = "You are not signed in to an account."
+BAD_CODE = (
+    "That code is not right, was used already, or is more than five minutes old: make a new one on your "
+    "other device. Nothing was changed."
+)
+LAST_PASSKEY = (
+    "This is the account's only passkey: add another first (or delete the account), or you could not sign in "
+    "on a new device. Nothing was changed."
+)
+
+
+def device_id(session_id: str) -> str:
+    """The name of a device (a signed-in session) in the API."""
+    return hashlib.sha256(f"device:{session_id}".encode()).hexdigest()[:16]
+
+
+def tidy_code(text: object) -> str:
+    """A typed code as stored: capitals, without spaces or dashes.
+
+    >>> tidy_code(" abcd-efgh ")
+    'ABCDEFGH'
+    """
+    return "".join(ch for ch in str(text).upper() if ch not in " -")[:32]
+
+
+def shown_code(code: str) -> str:
+    """``ABCD-EFGH``: easier to read out and type."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def _iso(ms: int | None) -> str | None:
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds")
+
+
+class Devices:
+    def __init__(self, engine: Engine, now: Callable[[], int] = clock.now_ms):
+        self.engine = engine
+        self.now = now
+
+    def account(self, caller: Caller) -> dict:
+        """``{"name", "devices", "passkeys", "rating"}`` of the caller's account."""
+
+        def read(connection: Connection) -> dict:
+            account = _signed_in(connection, caller)
+            return {
+                "name": account["name"],
+                "devices": [
+                    {
+                        "id": device_id(session["session_id"]),
+                        "device": session["device"],
+                        "signed_in": _iso(session["created_ms"]),
+                        "this": session["session_id"] == caller.session_id,
+                    }
+                    for session in store.sessions(connection, account["id"])
+                ],
+                "passkeys": [
+                    {
+                        "id": passkey["id"],
+                        "label": passkey["label"],
+                        "made": _iso(passkey["created_ms"]),
+                        "last_used": _iso(passkey["used_ms"]),
+                    }
+                    for passkey in store.passkeys(connection, account["id"])
+                ],
+                "rating": None,
+            }
+
+        return in_transaction(self.engine, read)
+
+    # ------------------------------------------------------------------ another device
+
+    def make_code(self, caller: Caller) -> dict:
+        """A one-time code another device signs in with: ``{"code", "expires"}``."""
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        now = self.now()
+
+        def make(connection: Connection) -> dict:
+            account = _signed_in(connection, caller)
+            store.add_device_code(connection, code, account["id"], now + CODE_MS, now)
+            return {"code": shown_code(code), "expires": _iso(now + CODE_MS), "seconds": CODE_MS // 1000}
+
+        return in_transaction(self.engine, make)
+
+    def claim(self, caller: Caller, code: object, new_session: str) -> dict:
+        """Sign the caller's session in with another device's code, as ``new_session``."""
+        if caller.signed_in:
+            raise Conflict(SIGNED_IN_ALREADY)
+        typed = tidy_code(code)
+        if len(typed) != CODE_LENGTH:
+            raise Invalid(BAD_CODE)
+        now = self.now()
+
+        def claim(connection: Connection) -> dict:
+            account_id = store.take_device_code(connection, typed, now)
+            account = store.account(connection, account_id) if account_id else None
+            if account is None:
+                raise Invalid(BAD_CODE)
+            join(connection, account, caller.session_id, new_session, caller.device, now)
+            return account
+
+        return in_transaction(self.engine, claim)
+
+    # ------------------------------------------------------------------ leaving
+
+    def sign_out(self, caller: Caller) -> None:
+        def leave(connection: Connection) -> None:
+            _signed_in(connection, caller)
+            store.end_session(connection, caller.session_id)
+
+        in_transaction(self.engine, leave)
+
+    def remove_device(self, caller: Caller, device: str) -> bool:
+        """Sign a device of the caller's account out; whether it was the caller's own."""
+
+        def remove(connection: Connection) -> bool:
+            account = _signed_in(connection, caller)
+            for session in store.sessions(connection, account["id"]):
+                if device_id(session["session_id"]) == device:
+                    store.end_session(connection, session["session_id"])
+                    return session["session_id"] == caller.session_id
+            raise NotFound("Your account has no such device (it may have been signed out already).")
+
+        return in_transaction(self.engine, remove)
+
+    def remove_passkey(self, caller: Caller, passkey_id: str) -> None:
+        def remove(connection: Connection) -> None:
+            account = _signed_in(connection, caller)
+            passkeys = store.passkeys(connection, account["id"])
+            if passkey_id not in {passkey["id"] for passkey in passkeys}:
+                raise NotFound("Your account has no such passkey (it may have been removed already).")
+            if len(passkeys) == 1:
+                raise Conflict(LAST_PASSKEY)
+            store.delete_passkey(connection, account["id"], passkey_id)
+
+        in_transaction(self.engine, remove)
+
+    def delete_account(self, caller: Caller) -> None:
+        """Delete the account and all that is only its own, and sign every device out."""
+
+        def delete(connection: Connection) -> None:
+            account = _signed_in(connection, caller)
+            sessions = [session["session_id"] for session in store.sessions(connection, account["id"])]
+            store.delete_challenges(connection, [*sessions, account["principal"]])
+            store.delete_account(connection, account["id"])
+            forget(connection, account["principal"])
+
+        in_transaction(self.engine, delete)
+
+
+def _signed_in(connection: Connection, caller: Caller) -> dict:
+    account = store.account_of_session(connection, caller.session_id)
+    if account is None:
+        raise NotSignedIn(NOT_SIGNED_IN)
+    return account

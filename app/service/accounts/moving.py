@@ -1,0 +1,101 @@
+"""A guest's rows given to the account it signs in to, in the transaction that signs it
+in, and what an account leaves behind cleared when it is deleted.
+
+Every row is keyed by a browser id; the account's are under its principal browser. The
+rows of which a browser has any number (results, score sheets, reviews) simply change
+hands. Where a browser has one (its match against the computer, its solitaire deal) the
+one being played on this device is kept: the guest's if it is under way, else the
+account's. A date's daily attempt counts once for a person: the earlier attempt is kept.
+At tables of people the guest's seats become the account's, so a person who signs in
+keeps their seat. The preferences are the account's, the guest's filling what it lacks.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import Connection
+
+from app.store import account_rows as rows
+from app.store import repository
+
+
+def give_to_account(connection: Connection, guest: str, principal: str) -> None:
+    """Every row of ``guest`` becomes ``principal``'s; the guest's browser is deleted."""
+    if guest == principal:
+        return
+    guest_browser = rows.browser(connection, guest)
+    if guest_browser is None:  # a session that never stored anything
+        return
+    repository.ensure_browser(connection, principal)
+    _own_match(connection, guest, principal)
+    _solitaire(connection, guest, principal)
+    _daily(connection, guest, principal)
+    rows.move_many(connection, guest, principal)
+    for table in rows.tables_seating(connection, guest):
+        rows.reseat(connection, table["code"], rows.swap_browser(table["seats"], guest, principal))
+    _preferences(connection, guest_browser, principal)
+    rows.delete_browser(connection, guest)
+
+
+def _own_match(connection: Connection, guest: str, principal: str) -> None:
+    mine = rows.own_match(connection, guest)
+    if mine is None:
+        return
+    if under_way(mine) or rows.own_match(connection, principal) is None:
+        rows.replace_own_match(connection, mine, principal)
+    # else the account's match stays, and the guest's goes with the guest's browser
+
+
+def under_way(match: dict) -> bool:
+    """A match against the computer someone has played in and not finished.
+
+    >>> under_way({"status": "playing", "actions_taken": 2}), under_way({"status": "over", "actions_taken": 40})
+    (True, False)
+    """
+    return match["status"] != "over" and match["actions_taken"] > 0
+
+
+def _solitaire(connection: Connection, guest: str, principal: str) -> None:
+    mine = rows.solitaire_game(connection, guest)
+    if mine is None:
+        return
+    started = bool(mine["moves"]) and not mine["recorded"]
+    if started or rows.solitaire_game(connection, principal) is None:
+        rows.replace_solitaire_game(connection, guest, principal)
+
+
+def _daily(connection: Connection, guest: str, principal: str) -> None:
+    theirs = rows.daily_entries(connection, principal)
+    for date, entry in rows.daily_entries(connection, guest).items():
+        kept = theirs.get(date)
+        if kept is None:
+            continue
+        if entry["started_ms"] < kept["started_ms"]:
+            rows.delete_daily_entry(connection, date, principal)
+        else:
+            rows.delete_daily_entry(connection, date, guest)
+    rows.move_daily_entries(connection, guest, principal)
+
+
+def _preferences(connection: Connection, guest_browser: dict, principal: str) -> None:
+    account_browser = rows.browser(connection, principal)
+    assert account_browser is not None  # ensured above
+    acted = [when for when in (guest_browser["last_action_at"], account_browser["last_action_at"]) if when]
+    rows.update_browser(
+        connection,
+        principal,
+        preferences={**(guest_browser["preferences"] or {}), **(account_browser["preferences"] or {})},
+        last_action_at=max(acted) if acted else None,
+    )
+
+
+def forget(connection: Connection, principal: str) -> None:
+    """Delete the principal browser and all that is only its own: its rows (the foreign
+    keys cascade) and the replays of its matches against the computer. At tables of
+    people its seats are kept for the match's sake but name nobody any more."""
+    rows.delete_replays(connection, rows.own_match_replays(connection, principal))
+    nobody = secrets.token_hex(32)  # an id no cookie hashes to
+    for table in rows.tables_seating(connection, principal):
+        rows.reseat(connection, table["code"], rows.swap_browser(table["seats"], principal, nobody))
+    rows.delete_browser(connection, principal)

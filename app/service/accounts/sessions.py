@@ -1,0 +1,106 @@
+"""Which account a session is signed in to, read on every request that carries a cookie,
+and a session joining an account (registering, signing in, claiming a device code).
+
+A signed-in session is read as its account's principal browser, where the account's
+rows are. The principal's own cookie (the one the account was registered from) is never
+honoured again once registration has given that session a new one: whoever might have
+copied the old cookie cannot reach the account with it."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from anyio import to_thread
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
+
+from app.service.accounts.moving import give_to_account
+from app.service.common import UNAVAILABLE_MESSAGE
+from app.service.errors import Unavailable
+from app.store import accounts as store
+from app.store import repository
+
+log = logging.getLogger(__name__)
+
+DEVICE_LENGTH = 60
+
+
+@dataclass(frozen=True)
+class Signed:
+    """What a session's cookie stands for: ``browser_id`` is what its requests are
+    stored under (the account's principal, or the session itself for a guest);
+    ``refused`` is an old principal's cookie, to be replaced by a fresh one."""
+
+    browser_id: str
+    signed_in: bool = False
+    refused: bool = False
+
+
+class SessionAccounts:
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    async def signed(self, session_id: str) -> Signed:
+        """Raises :class:`Unavailable` when the storage cannot say: a signed-in session's
+        request must not go on as a guest's and store its work apart from the account."""
+        try:
+            return await to_thread.run_sync(self._signed, session_id)
+        except OperationalError:
+            log.exception("could not look up a session's account")
+            raise Unavailable(UNAVAILABLE_MESSAGE) from None
+
+    def _signed(self, session_id: str) -> Signed:
+        with self.engine.connect() as connection:
+            standing = store.session_standing(connection, session_id)
+        if standing is None:
+            return Signed(session_id)
+        principal, signed_in = standing
+        return Signed(principal, signed_in=True) if signed_in else Signed(session_id, refused=True)
+
+
+def join(connection: Connection, account: dict, guest: str, new_session: str, device: str, now_ms: int) -> None:
+    """Sign the session ``guest`` in to ``account`` as ``new_session`` (the browser id of
+    the new cookie the answer sets): the guest's rows become the account's."""
+    give_to_account(connection, guest, account["principal"])
+    store.add_session(connection, new_session, account["id"], device[:DEVICE_LENGTH], now_ms)
+
+
+def named_as_account(connection: Connection, account: dict) -> None:
+    """The account's name is the name its daily results are shown under."""
+    browser = repository.ensure_browser(connection, account["principal"])
+    preferences = dict(browser["preferences"] or {})
+    if preferences.get("daily_name") != account["name"]:
+        preferences["daily_name"] = account["name"]
+        repository.save_preferences(connection, account["principal"], preferences)
+
+
+def device_of(user_agent: str) -> str:
+    """A short name of a browser from its User-Agent, for the list of devices.
+
+    >>> device_of("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")
+    'Chrome on Linux'
+    >>> device_of("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1")
+    'Safari on iPhone'
+    >>> device_of("curl/8.0")
+    'A browser'
+    """
+    browser = next(
+        (name for key, name in _BROWSERS if key in user_agent),
+        "A browser",
+    )
+    system = next((name for key, name in _SYSTEMS if key in user_agent), None)
+    return f"{browser} on {system}" if system and browser != "A browser" else browser
+
+
+# Checked in order: Edge and Opera say Chrome too, Chrome says Safari.
+_BROWSERS = [("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
+_SYSTEMS = [
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("Windows", "Windows"),
+    ("Mac OS X", "Mac"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+]

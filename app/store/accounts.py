@@ -1,0 +1,157 @@
+"""Reading and writing accounts, the sessions signed in to them, their passkeys, the
+passkeys' challenges and the device codes (SQLAlchemy Core). What moves a guest's rows
+to an account is :mod:`app.store.account_rows`."""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, bindparam, delete, false, insert, select, true, union_all, update
+
+from app.store.models import Account, AccountSession, DeviceCode, Passkey, PasskeyChallenge
+
+ACCOUNTS = Account.__table__
+ACCOUNT_SESSIONS = AccountSession.__table__
+PASSKEYS = Passkey.__table__
+CHALLENGES = PasskeyChallenge.__table__
+DEVICE_CODES = DeviceCode.__table__
+
+# Asked on every request of a session that presents a cookie: built once, one round
+# trip of two lookups by key. A row (principal, True) names the account the session is
+# signed in to; (principal, False) says the session is itself an account's principal.
+_SIGNED_IN_AS = union_all(
+    select(ACCOUNTS.c.principal, true().label("signed_in"))
+    .select_from(ACCOUNT_SESSIONS.join(ACCOUNTS))
+    .where(ACCOUNT_SESSIONS.c.session_id == bindparam("session")),
+    select(ACCOUNTS.c.principal, false().label("signed_in")).where(ACCOUNTS.c.principal == bindparam("session")),
+)
+
+
+def session_standing(connection: Connection, session_id: str) -> tuple[str, bool] | None:
+    """``(principal, True)`` for a session signed in to an account, ``(principal, False)``
+    for an account's principal itself, None for a guest."""
+    row = connection.execute(_SIGNED_IN_AS, {"session": session_id}).first()
+    return (row[0], bool(row[1])) if row else None
+
+
+# ------------------------------------------------------------------ accounts
+
+
+def account_of_session(connection: Connection, session_id: str) -> dict | None:
+    query = (
+        select(ACCOUNTS).select_from(ACCOUNT_SESSIONS.join(ACCOUNTS)).where(ACCOUNT_SESSIONS.c.session_id == session_id)
+    )
+    row = connection.execute(query).mappings().first()
+    return dict(row) if row else None
+
+
+def account(connection: Connection, account_id: str) -> dict | None:
+    row = connection.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def name_taken(connection: Connection, name_key: str) -> bool:
+    return connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key)).first() is not None
+
+
+def add_account(connection: Connection, **values) -> None:
+    connection.execute(insert(ACCOUNTS).values(**values))
+
+
+def delete_account(connection: Connection, account_id: str) -> None:
+    """The account, its sessions, passkeys and device codes (the foreign keys cascade)."""
+    connection.execute(delete(ACCOUNTS).where(ACCOUNTS.c.id == account_id))
+
+
+# ------------------------------------------------------------------ sessions
+
+
+def add_session(connection: Connection, session_id: str, account_id: str, device: str, now_ms: int) -> None:
+    connection.execute(
+        insert(ACCOUNT_SESSIONS).values(session_id=session_id, account_id=account_id, device=device, created_ms=now_ms)
+    )
+
+
+def sessions(connection: Connection, account_id: str) -> list[dict]:
+    query = (
+        select(ACCOUNT_SESSIONS)
+        .where(ACCOUNT_SESSIONS.c.account_id == account_id)
+        .order_by(ACCOUNT_SESSIONS.c.created_ms, ACCOUNT_SESSIONS.c.session_id)
+    )
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def end_session(connection: Connection, session_id: str) -> None:
+    connection.execute(delete(ACCOUNT_SESSIONS).where(ACCOUNT_SESSIONS.c.session_id == session_id))
+
+
+# ------------------------------------------------------------------ passkeys
+
+
+def add_passkey(connection: Connection, **values) -> None:
+    connection.execute(insert(PASSKEYS).values(**values))
+
+
+def passkey_by_credential(connection: Connection, credential_id: str) -> dict | None:
+    row = connection.execute(select(PASSKEYS).where(PASSKEYS.c.credential_id == credential_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def passkeys(connection: Connection, account_id: str) -> list[dict]:
+    query = select(PASSKEYS).where(PASSKEYS.c.account_id == account_id).order_by(PASSKEYS.c.created_ms, PASSKEYS.c.id)
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def passkey_used(connection: Connection, passkey_id: str, read_count: int, sign_count: int, now_ms: int) -> bool:
+    """Store the passkey's new signature counter, unless another sign-in stored one since
+    ``read_count`` was read: False then."""
+    changed = connection.execute(
+        update(PASSKEYS)
+        .where(PASSKEYS.c.id == passkey_id, PASSKEYS.c.sign_count == read_count)
+        .values(sign_count=sign_count, used_ms=now_ms)
+    )
+    return changed.rowcount == 1
+
+
+def delete_passkey(connection: Connection, account_id: str, passkey_id: str) -> bool:
+    gone = connection.execute(delete(PASSKEYS).where(PASSKEYS.c.id == passkey_id, PASSKEYS.c.account_id == account_id))
+    return gone.rowcount == 1
+
+
+# ------------------------------------------------------------------ challenges
+
+
+def add_challenge(connection: Connection, now_ms: int, **values) -> None:
+    """Store a challenge, and forget the expired ones (of anyone) while at it."""
+    connection.execute(delete(CHALLENGES).where(CHALLENGES.c.expires_ms < now_ms))
+    connection.execute(insert(CHALLENGES).values(**values))
+
+
+def take_challenge(connection: Connection, challenge: str, purpose: str, session_id: str) -> dict | None:
+    """The challenge sent to ``session_id`` for ``purpose``, deleted as it is read (a
+    challenge answers once); None if there is none."""
+    t = CHALLENGES
+    mine = (t.c.challenge == challenge, t.c.purpose == purpose, t.c.session_id == session_id)
+    row = connection.execute(select(t).where(*mine)).mappings().first()
+    if row is None or connection.execute(delete(t).where(*mine)).rowcount != 1:
+        return None  # none, or a parallel answer took it first
+    return dict(row)
+
+
+def delete_challenges(connection: Connection, session_ids: list[str]) -> None:
+    connection.execute(delete(CHALLENGES).where(CHALLENGES.c.session_id.in_(session_ids)))
+
+
+# ------------------------------------------------------------------ device codes
+
+
+def add_device_code(connection: Connection, code: str, account_id: str, expires_ms: int, now_ms: int) -> None:
+    connection.execute(delete(DEVICE_CODES).where(DEVICE_CODES.c.expires_ms < now_ms))
+    connection.execute(insert(DEVICE_CODES).values(code=code, account_id=account_id, expires_ms=expires_ms))
+
+
+def take_device_code(connection: Connection, code: str, now_ms: int) -> str | None:
+    """The account a live ``code`` names, the code deleted as it is read; None if there is none."""
+    t = DEVICE_CODES
+    row = connection.execute(select(t).where(t.c.code == code)).mappings().first()
+    if row is None or connection.execute(delete(t).where(t.c.code == code)).rowcount != 1:
+        return None
+    return row["account_id"] if row["expires_ms"] >= now_ms else None

@@ -1,0 +1,105 @@
+"""The Account page in Chromium with its virtual authenticator (a passkey that asks the
+person nothing): register a passkey, sign out, sign in again, add a second device with
+the one-time code, remove it, delete the account; axe finds nothing on the page, signed
+out or in.
+
+WebAuthn needs a secure context and a relying party id that is a domain name:
+``http://localhost`` is both, ``http://127.0.0.1`` is not a domain, so the pages are
+opened at localhost (the server's relying party is the address a page was opened at)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.fixtures import new_visitor_context, watch_for_script_errors
+from tests.browser.tablekit import axe_violations
+
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+}
+
+
+@pytest.fixture
+def at_localhost(browser, server):
+    """Opens a new visitor at http://localhost:<port> with a virtual authenticator."""
+    contexts: list = []
+    errors: list[str] = []
+    base = server.replace("127.0.0.1", "localhost")
+
+    def visitor():
+        context = new_visitor_context(browser, base, "instant")
+        contexts.append(context)
+        page = watch_for_script_errors(context.new_page(), errors)
+        cdp = context.new_cdp_session(page)
+        cdp.send("WebAuthn.enable")
+        cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+        return page
+
+    yield visitor
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors on the pages: {errors}"
+
+
+def status(page) -> str:
+    return page.locator("#account-status").inner_text()
+
+
+def test_a_passkey_account_from_registering_to_deleting(at_localhost):
+    laptop = at_localhost()
+    laptop.goto("/account")
+    assert axe_violations(laptop) == []
+    laptop.get_by_label("Your name").fill("Ann Passkey")
+    laptop.get_by_role("button", name="Create").click()
+    laptop.wait_for_url("**/account?said=registered")
+    assert status(laptop) == "Your progress is saved to your account."
+    assert laptop.locator("#account-name-shown").inner_text() == "Ann Passkey"
+    assert axe_violations(laptop) == []
+
+    laptop.get_by_role("button", name="Sign out").click()
+    laptop.wait_for_url("**/account?said=signed-out")
+    laptop.get_by_role("button", name="Sign in with a passkey").click()
+    laptop.wait_for_url("**/account?said=signed-in")
+    assert laptop.locator("#account-name-shown").inner_text() == "Ann Passkey"
+
+    # A second device, with the one-time code.
+    laptop.get_by_role("button", name="Add a device").click()
+    code = laptop.locator("#made-code").inner_text()
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert laptop.locator("svg.device-qr").is_visible()
+    assert axe_violations(laptop) == []
+    tablet = at_localhost()
+    tablet.goto("/account")
+    tablet.get_by_role("textbox", name="Code").fill(code)
+    tablet.get_by_role("button", name="Use the code").click()
+    tablet.wait_for_url("**/account?said=signed-in")
+    assert tablet.locator("#account-name-shown").inner_text() == "Ann Passkey"
+
+    # Removed from the laptop, the tablet is signed out.
+    laptop.goto("/account")
+    devices = laptop.get_by_role("region", name="Devices").get_by_role("listitem")
+    assert devices.count() == 2
+    devices.filter(has_not_text="(this device)").get_by_role("button", name="Remove").click()
+    laptop.wait_for_url("**/account?said=device-removed")
+    assert laptop.get_by_role("region", name="Devices").get_by_role("listitem").count() == 1
+    tablet.goto("/account")
+    assert tablet.get_by_role("heading", name="Save your progress with a passkey").is_visible()
+
+    # Delete, confirmed in a dialog.
+    laptop.get_by_role("link", name="Delete account").click()
+    dialog = laptop.get_by_role("dialog", name="Delete your account?")
+    assert dialog.is_visible()
+    dialog.get_by_role("button", name="Cancel").click()
+    assert not dialog.is_visible()
+    laptop.get_by_role("link", name="Delete account").click()
+    dialog.get_by_role("button", name="Delete account").click()
+    laptop.wait_for_url("**/account?said=deleted")
+    assert status(laptop).startswith("Your account is deleted")
+    laptop.get_by_role("button", name="Sign in with a passkey").click()
+    assert "not one of this site's accounts" in laptop.get_by_role("alert").inner_text()
