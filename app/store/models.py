@@ -473,3 +473,17 @@ class RatingEntry(Base):
     place: Mapped[int] = mapped_column(Integer)
     shown_before: Mapped[int] = mapped_column(Integer)
     shown_after: Mapped[int] = mapped_column(Integer)
+
+
+class RatingWeek(Base):
+    """What each account's rated matches of one week (ISO week, UTC) did to its rating:
+    the week's board, kept up to date by each rated match so the board is read off an
+    index rather than worked out from every match of the week."""
+
+    __tablename__ = "rating_weeks"
+    __table_args__ = (Index("ix_rating_weeks_board", "week", "gained"),)
+
+    week: Mapped[str] = mapped_column(String(8), primary_key=True)  # 2026-W49
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    gained: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, func, insert, select, update
 
-from app.store.models import Account, RatedMatch, Rating, RatingEntry
+from app.store.models import Account, RatedMatch, Rating, RatingEntry, RatingWeek
+from app.store.repository import insert_if_absent
 
 ACCOUNTS = Account.__table__
 RATED_MATCHES = RatedMatch.__table__
 RATINGS = Rating.__table__
 RATING_ENTRIES = RatingEntry.__table__
+RATING_WEEKS = RatingWeek.__table__
 
 
 def accounts_of(connection: Connection, browser_ids: list[str]) -> dict[str, str]:
@@ -108,18 +110,26 @@ def position(connection: Connection, account_id: str) -> int | None:
     return connection.execute(select(func.count()).select_from(r).where(ahead)).scalar_one()
 
 
-def week(connection: Connection, since_ms: int, limit: int) -> list[dict]:
-    """Accounts that played rated matches since ``since_ms``, by the rating they gained
-    over them (then by games): the week's board."""
-    e, a = RATING_ENTRIES, ACCOUNTS
-    gained = func.sum(e.c.shown_after - e.c.shown_before).label("gained")
-    games = func.count().label("games")
+def add_to_week(connection: Connection, week: str, account_id: str, gained: int) -> None:
+    """Count a rated match of ``week`` for the account: one more game, ``gained`` more rating."""
+    w = RATING_WEEKS
+    insert_if_absent(connection, w, {"week": week, "account_id": account_id, "gained": 0, "games": 0})
+    connection.execute(
+        update(w)
+        .where(w.c.week == week, w.c.account_id == account_id)
+        .values(gained=w.c.gained + gained, games=w.c.games + 1)
+    )
+
+
+def week(connection: Connection, week: str, limit: int) -> list[dict]:
+    """The week's board: the accounts that played rated matches in ``week``, by the rating
+    they gained (then by games)."""
+    w, a = RATING_WEEKS, ACCOUNTS
     query = (
-        select(e.c.account_id, a.c.name, gained, games)
-        .join(a, a.c.id == e.c.account_id)
-        .where(e.c.finished_ms >= since_ms)
-        .group_by(e.c.account_id, a.c.name)
-        .order_by(gained.desc(), games.desc(), e.c.account_id)
+        select(w.c.account_id, a.c.name, w.c.gained, w.c.games)
+        .join(a, a.c.id == w.c.account_id)
+        .where(w.c.week == week)
+        .order_by(w.c.gained.desc(), w.c.games.desc(), w.c.account_id)
         .limit(limit)
     )
     return [dict(row) for row in connection.execute(query).mappings()]

@@ -1,5 +1,6 @@
 """Ratings of quick-play matches: each rated match's result (rated_matches), every
-account's current rating (ratings) and its seat in each rated match (rating_entries)
+account's current rating (ratings), its seat in each rated match (rating_entries) and
+what each week's matches did to it (rating_weeks)
 
 Revision ID: 0014
 Revises: 0013
@@ -59,9 +60,22 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_rating_entries_finished_ms"), "rating_entries", ["finished_ms"])
     op.create_index("ix_rating_entries_account_finished", "rating_entries", ["account_id", "finished_ms"])
+    op.create_table(
+        "rating_weeks",
+        sa.Column("week", sa.String(length=8), nullable=False),
+        sa.Column("account_id", sa.String(length=32), nullable=False),
+        sa.Column("gained", sa.Integer(), nullable=False),
+        sa.Column("games", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["account_id"], ["accounts.id"], name=op.f("fk_rating_weeks_account_id_accounts"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("week", "account_id", name=op.f("pk_rating_weeks")),
+    )
+    op.create_index("ix_rating_weeks_board", "rating_weeks", ["week", "gained"])
 
 
 def downgrade() -> None:
+    op.drop_table("rating_weeks")
     op.drop_table("rating_entries")
     op.drop_table("ratings")
     op.drop_table("rated_matches")

@@ -28,7 +28,6 @@ from app.store.tables import TableRecord
 
 LEADERBOARD_SHOWN = 100
 AROUND_YOU = 2  # the players shown either side of you when you are below the top
-WEEK_MS = 7 * 24 * 3600 * 1000
 WEEK_SHOWN = 20
 HISTORY_SHOWN = 200
 MATCHES_SHOWN = 50
@@ -85,6 +84,7 @@ def rate_table(
             },
             exists=row is not None,
         )
+        store.add_to_week(connection, week_of(now_ms), account, after[index].shown - before[index].shown)
         store.add_entry(
             connection,
             account_id=account,
@@ -106,6 +106,16 @@ def _standing(row: dict, rank: int) -> dict:
         "games": row["games"],
         "provisional": row["games"] < PROVISIONAL_GAMES,
     }
+
+
+def week_of(ms: int) -> str:
+    """The ISO week (UTC) of ``ms``: the week's board runs Monday to Sunday.
+
+    >>> week_of(0), week_of(1_796_342_400_000)
+    ('1970-W01', '2026-W49')
+    """
+    year, week, _ = datetime.fromtimestamp(ms / 1000, UTC).isocalendar()
+    return f"{year}-W{week:02d}"
 
 
 def _date(ms: int) -> str:
@@ -145,17 +155,17 @@ class RatingService:
 
     def leaderboard(self, browser_id: str) -> dict:
         """``GET /api/leaderboard``: the top players by rating, the caller's place and the
-        players around it, and the week's board (rating gained over the last seven days)."""
+        players around it, and this week's board (rating gained since Monday, UTC)."""
         now = self.now()
 
         def read(connection: Connection) -> dict:
             account_id = store.accounts_of(connection, [browser_id]).get(browser_id)
-            players = self._ranked(connection, store.top(connection, 0, LEADERBOARD_SHOWN))
+            players = self._ranked(connection, store.top(connection, 0, LEADERBOARD_SHOWN), 0)
             you = around = None
             at = store.position(connection, account_id) if account_id is not None else None
             if at is not None:
                 start = max(0, at - AROUND_YOU)
-                around = self._ranked(connection, store.top(connection, start, 2 * AROUND_YOU + 1))
+                around = self._ranked(connection, store.top(connection, start, 2 * AROUND_YOU + 1), start)
                 you = next(row for row in around if row.pop("_id") == account_id)
                 for row in around:
                     row.pop("_id", None)
@@ -163,7 +173,7 @@ class RatingService:
                 row.pop("_id")
             week = [
                 {"rank": rank, "name": row["name"], "gained": row["gained"], "games": row["games"]}
-                for rank, row in enumerate(store.week(connection, now - WEEK_MS, WEEK_SHOWN), start=1)
+                for rank, row in enumerate(store.week(connection, week_of(now), WEEK_SHOWN), start=1)
             ]
             return {
                 "players": players,
@@ -176,13 +186,17 @@ class RatingService:
         return in_transaction(self.engine, read)
 
     @staticmethod
-    def _ranked(connection: Connection, rows: list[dict]) -> list[dict]:
-        """Rows of :func:`store.top` with their ranks (equal ratings share a rank)."""
-        ranked, rank_of = [], {}
-        for row in rows:
-            if row["shown"] not in rank_of:
-                rank_of[row["shown"]] = store.higher_than(connection, row["shown"]) + 1
-            ranked.append({**_standing(row, rank_of[row["shown"]]), "_id": row["account_id"]})
+    def _ranked(connection: Connection, rows: list[dict], offset: int) -> list[dict]:
+        """Rows of :func:`store.top` read from ``offset``, with their ranks: equal ratings
+        share a rank, so a row's rank is one more than the number of higher ratings, which
+        the rows before it in the order already count (only the window's first is asked)."""
+        ranked: list[dict] = []
+        for index, row in enumerate(rows):
+            if index == 0:
+                rank = store.higher_than(connection, row["shown"]) + 1 if offset else 1
+            elif row["shown"] != rows[index - 1]["shown"]:
+                rank = offset + index + 1
+            ranked.append({**_standing(row, rank), "_id": row["account_id"]})
         return ranked
 
     def profile(self, name: str) -> dict:

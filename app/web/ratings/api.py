@@ -25,7 +25,9 @@ class Standing(BaseModel):
 class WeekStanding(BaseModel):
     rank: int
     name: str
-    gained: int = Field(description="Rating gained (or lost) over the rated matches of the last seven days.")
+    gained: int = Field(
+        description="Rating gained (or lost) over this week's rated matches (the week runs Monday to Sunday, UTC)."
+    )
     games: int
 
 
@@ -34,7 +36,7 @@ class Leaderboard(BaseModel):
     players: list[Standing] = Field(description="The top players, highest rating first.")
     you: Standing | None = Field(description="Your own standing; null for a guest or before your first rated match.")
     around: list[Standing] = Field(description="You and the players either side of you.")
-    week: list[WeekStanding] = Field(description="The last seven days' board, most rating gained first.")
+    week: list[WeekStanding] = Field(description="This week's board, most rating gained first.")
     rated: int = Field(description="How many players have a rating.")
 
 

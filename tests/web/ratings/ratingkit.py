@@ -22,6 +22,8 @@ def browser_of(client) -> str:
 def make_account(golf_app, client, name: str) -> str:
     """Make ``client``'s browser an account's (as a passkey's registration does) and
     return the account's id."""
+    if "golf_session" not in client.cookies:
+        client.get("/api/leaderboard")  # a session cookie first
     account = secrets.token_hex(8)
     with golf_app.state.engine.begin() as connection:
         repository.ensure_browser(connection, browser_of(client))

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 from openskill.models import PlackettLuce
+from sqlalchemy import insert
 
 from app.service.ratings.skill import ANCHOR_SIGMA, ANCHORS, PROVISIONAL_GAMES
+from app.store.models import Rating
 from tests.web.ratings.ratingkit import make_account, play_rated
 from tests.web.tables.tablekit import ok, person
 
@@ -50,6 +52,8 @@ def test_a_rated_match_moves_ratings_as_openskill_does(golf_app, api):
     assert "Ann Rated" in names and "Guest" not in names  # the guest plays unrated
     assert board["you"]["name"] == "Ann Rated" and board["you"]["rating"] == ann["rating"]
     assert ok(played["people"][1].get("/api/leaderboard"))["you"] is None
+    week = {row["name"]: row for row in board["week"]}
+    assert week["Ann Rated"]["gained"] == ann["rating"] - 1000 and week["Ann Rated"]["games"] == 1
 
 
 def test_the_next_match_starts_from_the_stored_rating(golf_app, api):
@@ -132,3 +136,38 @@ def test_provisional_until_ten_matches(golf_app, games):
 
     row = {"name": "x", "shown": 1000, "games": games}
     assert _standing(row, 1)["provisional"] is (games < PROVISIONAL_GAMES)
+
+
+@pytest.fixture
+def own_app_client(own_database):
+    """An app on a database of its own: the board counts every rating there is."""
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.settings import Settings
+
+    app = create_app(Settings(database_url=own_database, deal_key="test-deal-key", rate_limit_enabled=False))
+    with TestClient(app) as client:
+        yield app, client
+
+
+def test_equal_ratings_share_a_rank_and_you_see_your_neighbours(own_app_client):
+    golf_app, client = own_app_client
+    ok(client.get("/api/leaderboard"))
+    me = make_account(golf_app, client, "Me Middle")
+    others = [make_account(golf_app, person(golf_app), f"Other {n}") for n in range(8)]
+    shown = dict(zip(others, [1500, 1400, 1400, 1300, 1200, 1100, 1000, 900], strict=True)) | {me: 1050}
+    with golf_app.state.engine.begin() as connection:
+        connection.execute(
+            insert(Rating.__table__),
+            [
+                {"account_id": a, "mu": 25.0, "sigma": 8.0, "shown": s, "games": 12, "updated_ms": 0}
+                for a, s in shown.items()
+            ],
+        )
+    board = ok(client.get("/api/leaderboard"))
+    assert [row["rank"] for row in board["players"]] == [1, 2, 2, 4, 5, 6, 7, 8, 9]
+    assert [row["rating"] for row in board["players"]][6] == 1050 and board["you"]["rank"] == 7
+    assert [row["name"] for row in board["around"]] == ["Other 4", "Other 5", "Me Middle", "Other 6", "Other 7"]
+    assert [row["rank"] for row in board["around"]] == [5, 6, 7, 8, 9]
+    assert not board["you"]["provisional"] and board["rated"] == 9
