@@ -19,6 +19,7 @@ import secrets
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
@@ -84,7 +85,8 @@ def main() -> None:
             )
             # Matches of four: each player's share of them, spread over the last ninety days.
             count = args.players * args.matches // 4
-            matches, entries = [], []
+            matches: list[dict] = []
+            entries: list[dict[str, Any]] = []
             for index in range(count):
                 code, finished = f"q{index:09d}", now - chance.randrange(90 * DAY_MS)
                 matches.append(
