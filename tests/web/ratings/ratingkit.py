@@ -3,36 +3,22 @@ played to their end by several people."""
 
 from __future__ import annotations
 
-import secrets
-
-from sqlalchemy import insert, update
+from sqlalchemy import select, update
 
 from app.names import name_key
 from app.players.greedy import GreedyPlayer
-from app.service.browsers import browser_id_for
-from app.store import repository
 from app.store.models import Account, GolfTable
+from tests.web.accounts.accountkit import register
 from tests.web.tables.tablekit import make_table, ok, person, post_action, start
 
 
-def browser_of(client) -> str:
-    return browser_id_for(client.cookies["golf_session"])
-
-
 def make_account(golf_app, client, name: str) -> str:
-    """Make ``client``'s browser an account's (as a passkey's registration does) and
-    return the account's id."""
-    if "golf_session" not in client.cookies:
-        client.get("/api/leaderboard")  # a session cookie first
-    account = secrets.token_hex(8)
-    with golf_app.state.engine.begin() as connection:
-        repository.ensure_browser(connection, browser_of(client))
-        connection.execute(
-            insert(Account.__table__).values(
-                id=account, name=name, name_key=name_key(name), principal=browser_of(client), created_ms=0
-            )
-        )
-    return account
+    """Register an account called ``name`` from ``client``'s session (with the software
+    passkey of the account tests; the session is signed in to it) and return its id."""
+    register(client, name)
+    with golf_app.state.engine.connect() as connection:
+        a = Account.__table__
+        return connection.execute(select(a.c.id).where(a.c.name_key == name_key(name))).scalar_one()
 
 
 def play_rated(

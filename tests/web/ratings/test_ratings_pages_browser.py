@@ -13,7 +13,7 @@ from app.names import name_key
 from app.service import clock
 from app.service.browsers import browser_id_for
 from app.service.ratings.service import week_of
-from app.store.models import Account, Browser, RatedMatch, Rating, RatingEntry, RatingWeek
+from app.store.models import Account, AccountSession, Browser, RatedMatch, Rating, RatingEntry, RatingWeek
 from bench.servers import server_process
 from tests.browser.tablekit import axe_violations
 
@@ -28,11 +28,11 @@ def rated_server(tmp_path_factory):
 
 
 def rate_players(url: str, you: str | None) -> None:
-    """Eleven rated accounts, or (``you``) the account of your browser, in the middle with
-    three rated matches."""
+    """Eleven rated accounts, or an account that ``you`` (a session) is signed in to, in the
+    middle with three rated matches."""
     engine = create_engine(url)
     now = clock.now_ms()
-    browsers = [you or "", *(f"{n:064d}" for n in range(1, 12))]
+    browsers = [f"{0:064d}", *(f"{n:064d}" for n in range(1, 12))]
     names = ["Zoë Rated", *(f"Golfer {n}" for n in range(1, 12))]
     accounts = [secrets.token_hex(8) for _ in browsers]
     shown = [1100, *(1400 - 30 * n for n in range(1, 12))]
@@ -68,6 +68,10 @@ def rate_players(url: str, you: str | None) -> None:
         )
         if you is None:
             return
+        connection.execute(
+            insert(AccountSession.__table__),
+            {"session_id": you, "account_id": accounts[0], "device": "Chromium", "created_ms": now},
+        )
         for n, rating in enumerate((1000, 1060, 1100)):
             code = f"rated{n}"
             connection.execute(
