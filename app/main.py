@@ -21,6 +21,7 @@ from app.service.play.match import GolfService
 from app.service.play.turn_process import TurnProcess
 from app.service.quickplay import sweep as quick_play_sweep
 from app.service.quickplay.queue import QuickPlay
+from app.service.ratings.service import RatingService
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
@@ -49,6 +50,8 @@ from app.web.http.session import BrowserSessionMiddleware
 from app.web.http.stream_limits import StreamCapMiddleware
 from app.web.quickplay import api as quick_play_api
 from app.web.quickplay import pages as quick_play_pages
+from app.web.ratings import api as ratings_api
+from app.web.ratings import pages as ratings_pages
 from app.web.replays import api as replays_api
 from app.web.replays import daily_api, daily_pages
 from app.web.replays import my_matches as my_matches_pages
@@ -89,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.solitaire = SolitaireService(engine)
         app.state.replays = Replays(engine)
         app.state.my_matches = MyMatches(engine)
+        app.state.ratings = RatingService(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
         app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
         if settings.reviews_ahead:
@@ -198,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review_api.router)
     app.include_router(replays_api.router)
     app.include_router(daily_api.router)
+    app.include_router(ratings_api.router)
     app.include_router(solitaire_api.router)
     app.include_router(review_pages.router)
     app.include_router(solitaire_pages.router)
@@ -206,6 +211,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(scorekeeper_pages.router)
     app.include_router(replays_pages.router)
     app.include_router(my_matches_pages.router)
+    app.include_router(ratings_pages.router)
     app.include_router(daily_pages.router)
     app.include_router(accounts_api.router)
     app.include_router(accounts_pages.router)

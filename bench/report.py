@@ -363,6 +363,33 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "ratings",
+        "bench.ratings",
+        ("--players", "10000", "--matches", "40"),
+        "the leaderboard and a player's profile with 10,000 rated players and 400,000 rated seats "
+        "(the whole app in process, beside /livez)",
+        (
+            Figure(
+                "/livez through the same client (the floor)",
+                rf"/livez through the same client: median {MS}",
+                "median {0} ms",
+            ),
+            Figure(
+                "leaderboard of 10,000 rated players, /api/leaderboard",
+                rf"/api/leaderboard\s+median\s+{MS}",
+                "median {0} ms",
+            ),
+            Figure(
+                "leaderboard of 10,000, the /leaderboard page", rf"page /leaderboard\s+median\s+{MS}", "median {0} ms"
+            ),
+            Figure(
+                "a player's profile, /api/players/{{name}}",
+                rf"/api/players/\{{name\}}\s+median\s+{MS}",
+                "median {0} ms",
+            ),
+        ),
+    ),
+    Benchmark(
         "solitaire",
         "bench.solitaire",
         ("--deals", "1000", "--variants", "strict,any-time"),

@@ -44,6 +44,9 @@ class TableSeat:
     # Pass and play (several people of one browser's match): the person the device was
     # passed to last, who opened their pass screen; the match is shown from their seat.
     has_device: bool = False
+    left_by: str | None = None
+    """At a rated (quick-play) table, the browser of the person who left this seat: the
+    match is rated as if they played it out, as the computer did for them."""
 
     @classmethod
     def person(cls, browser: str, name: str) -> TableSeat:
@@ -72,6 +75,8 @@ class TableSeat:
             shown["ready_hole"] = self.ready_hole
         if self.has_device:
             shown["has_device"] = True
+        if self.left_by is not None:
+            shown["left_by"] = self.left_by
         return shown
 
 

@@ -43,10 +43,14 @@ def _ticks(low: int, high: int) -> list[int]:
     return list(range(start, high + step, step))
 
 
-def line_chart(series: list[tuple[str, list[int]]], x_labels: list[str], name: str, x_title: str = "Hole") -> Markup:
-    """An SVG chart of one line per series over ``x_labels`` (values may stop early)."""
+def line_chart(
+    series: list[tuple[str, list[int]]], x_labels: list[str], name: str, x_title: str = "Hole", with_zero: bool = True
+) -> Markup:
+    """An SVG chart of one line per series over ``x_labels`` (values may stop early);
+    its scale takes in 0 unless ``with_zero`` is False (a rating near 1000, say)."""
     values = [v for _, line in series for v in line]
-    low, high = (min(values + [0]), max(values + [0])) if values else (0, 1)
+    floor = [0] if with_zero else []
+    low, high = (min(values + floor), max(values + floor)) if values else (0, 1)
     ticks = _ticks(low, high)
     low, high = ticks[0], ticks[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM

@@ -15,6 +15,7 @@ from fastapi import Depends, Header, Request
 
 from app.service.play.match import GolfService
 from app.service.quickplay.queue import QuickPlay
+from app.service.ratings.service import RatingService
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
@@ -56,6 +57,10 @@ def my_matches_of(request: Request) -> MyMatches:
 
 def daily_of(request: Request) -> DailyService:
     return request.app.state.daily
+
+
+def ratings_of(request: Request) -> RatingService:
+    return request.app.state.ratings
 
 
 def statistics_of(request: Request) -> Statistics:

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.tablekit import open_table
 
-REST = ["Solitaire", "Scorekeeper", "Score calculator", "How to play", "Statistics", "Account"]
+REST = ["Solitaire", "Scorekeeper", "Score calculator", "How to play", "Statistics", "Leaderboard", "Account"]
 
 
 def nav_box(page) -> dict:

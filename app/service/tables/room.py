@@ -230,7 +230,9 @@ class TableRoom:
                 return []
             record_online_result(connection, person.browser, record.code, state, seat, abandoned=True)
             record.seats[seat] = replace(
-                TableSeat.computer(self.timeouts.stand_in_level, f"{person.name} (computer)"), left=True
+                TableSeat.computer(self.timeouts.stand_in_level, f"{person.name} (computer)"),
+                left=True,
+                left_by=person.browser if record.quick_play else None,
             )
             return []
 

@@ -49,6 +49,7 @@ from app.service.play.table_record import (
 )
 from app.service.play.turn_process import TurnProcess
 from app.service.play.turns import run_turn, told
+from app.service.ratings.service import rate_table
 from app.service.replays import replays
 from app.service.stats.results import record_online_result
 from app.service.tables.moves import TableMoves
@@ -187,6 +188,8 @@ class TableService(TableRoom, TableMoves, TableReading):
                     for seat, entry in enumerate(record.seats):
                         if entry.kind == "person" and entry.browser is not None:
                             record_online_result(connection, entry.browser, record.code, state, seat, replay_id=replay)
+                    if record.quick_play:
+                        rate_table(connection, record, state, replay, now)
                     record.recorded = True
             elif record.status == "playing" and state.phase is Phase.HOLE_OVER and waits_for_people(record):
                 # The hole's end waits for every person's Next hole, at most so long from

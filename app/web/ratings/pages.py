@@ -1,0 +1,41 @@
+"""The leaderboard (``/leaderboard``) and a player's profile (``/players/{name}``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.web.charts import line_chart
+from app.web.common import browser_id, render_fresh
+from app.web.dependencies import ratings_of
+from app.web.replays.my_matches import place_words
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/leaderboard", response_class=HTMLResponse)
+def leaderboard_page(request: Request):
+    board = ratings_of(request).leaderboard(browser_id(request))
+    on_top = {row["rank"] for row in board["players"]}
+    # Your neighbours are shown apart only when you are not among the top already.
+    board["show_around"] = board["you"] is not None and board["you"]["rank"] not in on_top
+    return render_fresh(request, "leaderboard.html", {"page": "leaderboard", "b": board})
+
+
+@router.get("/players/{name}", response_class=HTMLResponse)
+def player_page(name: str, request: Request):
+    profile = ratings_of(request).profile(name)
+    history = profile["history"]
+    chart = (
+        line_chart(
+            [("Rating", [point["rating"] for point in history])],
+            [str(n) for n in range(1, len(history) + 1)],
+            f"{profile['name']}'s rating after each rated match, oldest first",
+            x_title="Match",
+            with_zero=False,
+        )
+        if len(history) > 1
+        else None
+    )
+    matches = [{**m, "place_words": place_words(m["place"], m["players"])} for m in profile["matches"]]
+    return render_fresh(request, "player.html", {"page": "player", "p": profile, "chart": chart, "matches": matches})
