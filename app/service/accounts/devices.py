@@ -23,6 +23,7 @@ from app.service.accounts.passkeys import SIGNED_IN_ALREADY, Caller
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Invalid, NotFound, NotSignedIn
+from app.service.ratings.service import standing_of
 from app.store import accounts as store
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -92,7 +93,7 @@ class Devices:
                     }
                     for passkey in store.passkeys(connection, account["id"])
                 ],
-                "rating": None,
+                "rating": standing_of(connection, account["id"]),
             }
 
         return in_transaction(self.engine, read)

@@ -26,7 +26,8 @@ from app.service.common import in_transaction
 from app.service.errors import Invalid, ServiceError
 from app.service.play.table_record import display_name, seat_of
 from app.service.quickplay.matching import SIZES, groups
-from app.service.quickplay.seating import table_for
+from app.service.quickplay.seating import level_for, table_for
+from app.service.ratings.service import skills_of
 from app.store import quick_play as queue_store
 from app.store import repository
 from app.store import tables as table_store
@@ -174,7 +175,8 @@ class QuickPlay:
             now = self.now()
             waiting = queue_store.waiting_to_match(connection, now - BEAT_LOST_MS, MATCHED_AT_ONCE)
             for group in groups(waiting, now):
-                record = table_for(group, now)
+                level = level_for(skills_of(connection, [entry.browser_id for entry in group.people]))
+                record = table_for(group, now, level)
                 table_store.insert_table(connection, record)
                 queue_store.mark_seated(connection, [entry.browser_id for entry in group.people], record.code, now)
                 made.append(record.code)

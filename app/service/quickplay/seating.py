@@ -14,7 +14,7 @@ from app.players import Level
 from app.service.play.match_deals import MAX_SEED
 from app.service.play.table_record import NAME_LENGTH, invite_code, name_computers
 from app.service.quickplay.matching import Group
-from app.store.quick_play import QueueEntry
+from app.service.ratings.skill import Skill, fitting_level
 from app.store.tables import TableRecord, TableSeat
 
 TABLE_NAME = "Quick play"
@@ -22,16 +22,23 @@ RULES = "standard"  # nine holes
 TIMER_SECONDS = 60  # the make-table form's one-minute timer
 
 
-def level_for(people: tuple[QueueEntry, ...]) -> Level:
-    """The computer players' level at a table of these people: the middle level. (The
-    one place to choose it otherwise, from the people's ratings for instance.)"""
-    return "medium"
+def level_for(skills: list[Skill | None]) -> Level:
+    """The computer players' level at a table of people of these skills (None: unrated):
+    the level nearest their average skill, the middle level when none is rated.
+
+    >>> level_for([None]), level_for([Skill(33.0, 2.0), None]), level_for([Skill(16.0, 3.0), Skill(20.0, 3.0)])
+    ('medium', 'expert', 'easy')
+    """
+    rated = [skill for skill in skills if skill is not None]
+    if not rated:
+        return fitting_level(None)
+    return fitting_level(Skill(sum(s.mu for s in rated) / len(rated), sum(s.sigma for s in rated) / len(rated)))
 
 
-def table_for(group: Group, now_ms: int) -> TableRecord:
-    """The table of ``group``, not yet dealt: its people first, then computer players."""
+def table_for(group: Group, now_ms: int, level: Level) -> TableRecord:
+    """The table of ``group``, not yet dealt: its people first, then computer players of ``level``."""
     people = [TableSeat.person(entry.browser_id, entry.name) for entry in group.people]
-    computers = [TableSeat.computer(level_for(group.people)) for _ in range(group.players - len(people))]
+    computers = [TableSeat.computer(level) for _ in range(group.players - len(people))]
     seats = people + computers
     name_computers(seats)
     _name_apart(seats)

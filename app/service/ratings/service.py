@@ -122,34 +122,40 @@ def _date(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).date().isoformat()
 
 
+def standing_of(connection: Connection, account_id: str) -> dict | None:
+    """An account's rating as ``GET /api/account`` shows it: ``{"rating", "games",
+    "provisional", "rank"}``, or None before its first rated match."""
+    row = store.rating_of(connection, account_id)
+    if row is None:
+        return None
+    standing = _standing(row, store.higher_than(connection, row["shown"]) + 1)
+    del standing["name"]
+    return standing
+
+
+def skills_of(connection: Connection, browser_ids: list[str]) -> list[Skill | None]:
+    """The skill of the account kept under each browser id (None for a guest or an
+    account not rated yet), in order."""
+    accounts = store.accounts_of(connection, browser_ids)
+    skills: list[Skill | None] = []
+    for browser_id in browser_ids:
+        row = store.rating_of(connection, accounts[browser_id]) if browser_id in accounts else None
+        skills.append(Skill(row["mu"], row["sigma"]) if row else None)
+    return skills
+
+
 class RatingService:
     def __init__(self, engine: Engine, now: Callable[[], int] = clock.now_ms):
         self.engine = engine
         self.now = now
 
-    def skill_of(self, browser_id: str) -> Skill | None:
-        """The skill of the account whose rows are kept under ``browser_id`` (None for a
-        guest or an account not rated yet)."""
-
-        def read(connection: Connection) -> dict | None:
-            account_id = store.accounts_of(connection, [browser_id]).get(browser_id)
-            return store.rating_of(connection, account_id) if account_id else None
-
-        row = in_transaction(self.engine, read)
-        return Skill(row["mu"], row["sigma"]) if row else None
-
     def rating_of(self, browser_id: str) -> dict | None:
-        """``GET /api/account``'s rating: ``{"rating", "games", "provisional", "rank"}``,
+        """The rating of the account kept under ``browser_id`` (see :func:`standing_of`),
         or None for a guest and before a rated match."""
 
         def read(connection: Connection) -> dict | None:
             account_id = store.accounts_of(connection, [browser_id]).get(browser_id)
-            row = store.rating_of(connection, account_id) if account_id else None
-            if row is None:
-                return None
-            standing = _standing(row, store.higher_than(connection, row["shown"]) + 1)
-            del standing["name"]
-            return standing
+            return standing_of(connection, account_id) if account_id else None
 
         return in_transaction(self.engine, read)
 

@@ -11,8 +11,11 @@ something of a player). A rating is shown as one number, a conservative estimate
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from openskill.models import PlackettLuce
+
+from app.players import Level
 
 MODEL = PlackettLuce()
 """The library's defaults: a newcomer at mu 25, sigma 25/3 (shown as 1000)."""
@@ -65,7 +68,7 @@ def rate(skills: list[Skill], totals: list[int]) -> list[Skill]:
     return [Skill(team[0].mu, team[0].sigma) for team in rated]
 
 
-def fitting_level(skill: Skill | None) -> str:
+def fitting_level(skill: Skill | None) -> Level:
     """The computer level nearest a person's skill (the middle level for someone unrated),
     for the seats quick play fills.
 
@@ -74,4 +77,4 @@ def fitting_level(skill: Skill | None) -> str:
     """
     if skill is None:
         return "medium"
-    return min(ANCHORS, key=lambda level: abs(ANCHORS[level] - skill.mu))
+    return cast(Level, min(ANCHORS, key=lambda level: abs(ANCHORS[level] - skill.mu)))

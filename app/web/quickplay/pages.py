@@ -30,7 +30,8 @@ def _redirect(path: str) -> RedirectResponse:
 
 def _page(request: Request, standing: Standing | None, message: str | None = None, status: int = 200) -> Response:
     waiting = waiting_model(standing, now_ms()) if standing is not None and standing.status == "waiting" else None
-    context = {"page": "quick", "q": waiting, "message": message}
+    # Only a person with an account is rated: a guest is told so before the match starts.
+    context = {"page": "quick", "q": waiting, "message": message, "rated": request.state.signed_in}
     return render_fresh(request, "quick_play.html", context, status)
 
 
