@@ -171,3 +171,18 @@ def test_equal_ratings_share_a_rank_and_you_see_your_neighbours(own_app_client):
     assert [row["name"] for row in board["around"]] == ["Other 4", "Other 5", "Me Middle", "Other 6", "Other 7"]
     assert [row["rank"] for row in board["around"]] == [5, 6, 7, 8, 9]
     assert not board["you"]["provisional"] and board["rated"] == 9
+
+
+def test_deleting_a_rated_account_leaves_nothing_of_it(golf_app, api):
+    from tests.web.accounts.test_devices_api import every_row
+
+    host = api
+    account = make_account(golf_app, host, "Gil Gone")
+    played = play_rated(golf_app, host, names=(), computers=("easy",))
+    assert account in every_row(golf_app)
+    assert host.delete("/api/account").status_code == 204
+    stored = every_row(golf_app)
+    assert account not in stored and "Gil Gone" not in stored
+    assert person(golf_app).get("/api/players/Gil Gone").status_code == 404
+    # The match's replay stays for the others at the table, naming nobody's account.
+    assert person(golf_app).get(played["view"]["match"]["replay"]).status_code == 200
