@@ -43,6 +43,12 @@ def account_of_session(connection: Connection, session_id: str) -> dict | None:
     return dict(row) if row else None
 
 
+def name_of_principal(connection: Connection, browser_id: str) -> str | None:
+    """The name of the account whose rows are kept under ``browser_id`` (None for a guest):
+    a signed-in person sits at every table under it."""
+    return connection.execute(select(ACCOUNTS.c.name).where(ACCOUNTS.c.principal == browser_id)).scalar()
+
+
 def account(connection: Connection, account_id: str) -> dict | None:
     row = connection.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).mappings().first()
     return dict(row) if row else None

@@ -28,6 +28,7 @@ from app.service.play.table_record import display_name, seat_of
 from app.service.quickplay.matching import SIZES, groups
 from app.service.quickplay.seating import level_for, table_for
 from app.service.ratings.service import skills_of
+from app.store import accounts as accounts_store
 from app.store import quick_play as queue_store
 from app.store import repository
 from app.store import tables as table_store
@@ -98,6 +99,8 @@ class QuickPlay:
         now = self.now()
 
         def enter(connection: Connection) -> None:
+            nonlocal shown
+            shown = accounts_store.name_of_principal(connection, browser_id) or shown  # an account's own name
             repository.ensure_browser(connection, browser_id)
             repository.note_action(connection, browser_id)
             entry = queue_store.entry_of(connection, browser_id, for_update=True)

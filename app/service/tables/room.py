@@ -36,6 +36,7 @@ from app.service.play.table_record import (
 from app.service.play.turns import Change
 from app.service.stats.results import record_online_result
 from app.service.tables.notify import Notifier
+from app.store import accounts as accounts_store
 from app.store import repository
 from app.store import tables as table_store
 from app.store.tables import TableRecord, TableSeat
@@ -98,6 +99,8 @@ class TableRoom:
     ) -> TableOutcome:
         """A new table, its caller the host at seat 0."""
         name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
+        # A signed-in person is known by their account's name at every table.
+        host_name = in_transaction(self.engine, lambda c: accounts_store.name_of_principal(c, browser_id)) or host_name
         host_name = display_name(host_name)
         if not isinstance(seats, list) or not 2 <= len(seats) <= 8:
             raise Invalid("A table has 2 to 8 seats.")
@@ -139,8 +142,10 @@ class TableRoom:
         name = display_name(name)
 
         def sit(connection, record, state):
+            nonlocal name
             if seat_of(record, browser_id) is not None:
                 return None  # back at their own seat: nothing changes
+            name = accounts_store.name_of_principal(connection, browser_id) or name  # an account's own name
             if record.status != "waiting":
                 raise Conflict("The match has begun: you can watch it, but no seat is free.")
             now = self.now()
