@@ -26,8 +26,11 @@ def test_the_dialog_asks_for_the_number_of_players_first(page):
     dialog = page.locator("#new-game-dialog")
     players = dialog.get_by_label("Number of players")
     assert players.is_visible()  # not folded away under Change the rules
-    first = dialog.locator("select, input:not([type=hidden])").first
+    # The deal of your own asks it first (Play now with people comes before the deal).
+    first = dialog.locator("form[action='/play/new']").locator("select, input:not([type=hidden])").first
     assert first.get_attribute("id") == "ng-players"
+    quick = dialog.get_by_role("button", name="Play now")
+    assert quick.bounding_box()["y"] < players.bounding_box()["y"]
     assert dialog.locator("details.options #ng-players").count() == 0
     players.select_option("6")
     dialog.get_by_role("button", name="Deal", exact=True).click()
