@@ -1,7 +1,8 @@
 """The Account page in Chromium with its virtual authenticator (a passkey that asks the
 person nothing): register a passkey, sign out, sign in again, add a second device with
-the one-time code, remove it, delete the account; axe finds nothing on the page, signed
-out or in.
+the one-time code, remove it, delete the account; a spoiled signature, an answer from
+another origin and an answer sent again are each refused with their sentence; axe finds
+nothing on the page, signed out or in.
 
 WebAuthn needs a secure context and a relying party id that is a domain name:
 ``http://localhost`` is both, ``http://127.0.0.1`` is not a domain, so the pages are
@@ -9,9 +10,12 @@ opened at localhost (the server's relying party is the address a page was opened
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.fixtures import new_visitor_context, watch_for_script_errors
 from tests.browser.tablekit import axe_violations
@@ -103,3 +107,74 @@ def test_a_passkey_account_from_registering_to_deleting(at_localhost):
     assert status(laptop).startswith("Your account is deleted")
     laptop.get_by_role("button", name="Sign in with a passkey").click()
     assert "not one of this site's accounts" in laptop.get_by_role("alert").inner_text()
+
+
+def spoil(field: str, change):
+    """A route handler that changes one field of the passkey answer on its way to the server."""
+
+    def handle(route):
+        credential = json.loads(route.request.post_data or "{}")
+        credential["response"][field] = change(credential["response"][field])
+        route.continue_(post_data=json.dumps(credential))
+
+    return handle
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def another_origin(client_data: str) -> str:
+    told = json.loads(unb64(client_data))
+    told["origin"] = "https://golf.example.net"
+    return b64(json.dumps(told).encode())
+
+
+def flipped(signature: str) -> str:
+    raw = bytearray(unb64(signature))
+    raw[-1] ^= 0x01
+    return b64(bytes(raw))
+
+
+def test_a_refused_signature_a_replayed_answer_and_another_origin_each_say_why(at_localhost):
+    page = at_localhost()
+    page.goto("/account")
+    page.get_by_label("Your name").fill("Bea Refused")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/account?said=registered")
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url("**/account?said=signed-out")
+    sign_in = page.get_by_role("button", name="Sign in with a passkey")
+
+    for change, sentence in (
+        (("signature", flipped), "The passkey's signature is not valid: refused."),
+        (("clientDataJSON", another_origin), "The passkey answered another web address than this site's: refused."),
+    ):
+        page.route("**/api/account/sign-in", spoil(*change))
+        sign_in.click()
+        expect(page.get_by_role("alert")).to_contain_text(sentence)
+        assert page.get_by_role("heading", name="Save your progress with a passkey").is_visible()  # still a guest
+        page.unroute("**/api/account/sign-in")
+
+    # An answer sent again after it was used: the challenge it answers is spent.
+    answers: list[str] = []
+
+    def keep(route):
+        answers.append(route.request.post_data or "")
+        route.continue_()
+
+    page.route("**/api/account/sign-in", keep)
+    sign_in.click()
+    page.wait_for_url("**/account?said=signed-in")
+    page.unroute("**/api/account/sign-in")
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url("**/account?said=signed-out")
+    page.route("**/api/account/sign-in", lambda route: route.continue_(post_data=answers[0]))
+    sign_in.click()
+    expect(page.get_by_role("alert")).to_contain_text("This passkey request has expired or was already answered")
+    assert page.get_by_role("heading", name="Save your progress with a passkey").is_visible()
+    assert axe_violations(page) == []
