@@ -26,6 +26,10 @@ COOKIE_NAME = "golf_session"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 # Requests that never act for a session: its account is not looked up for them.
 NO_ACCOUNT_NEEDED = ("/static/", "/livez", "/healthz")
+# Requests that may change which account a session stands for (sign in or out, register,
+# a device code claimed, a device removed, an account deleted).
+ACCOUNT_CHANGES = ("/account", "/api/account")
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def session_cookie(token: str, secure: bool) -> str:
@@ -62,6 +66,14 @@ class BrowserSessionMiddleware:
         scope.setdefault("state", {}).update(
             session_id=session_id, browser_id=browser_id, signed_in=signed_in, cookie_secure=self.secure
         )
+        if scope["method"] not in SAFE_METHODS and scope["path"].startswith(ACCOUNT_CHANGES):
+            try:
+                return await self._answer(scope, receive, send, fresh, token)
+            finally:
+                app_state.session_accounts.changed()  # what this process kept may be out of date now
+        return await self._answer(scope, receive, send, fresh, token)
+
+    async def _answer(self, scope, receive, send, fresh: bool, token: str | None):
         if not fresh:
             return await self.app(scope, receive, send)
 
