@@ -101,7 +101,9 @@ def tables_seating(connection: Connection, browser_id: str) -> list[dict]:
     The seats are JSON: their text is searched (a browser id is 64 hex digits, never
     part of anything else there), then the seats are read."""
     t = GOLF_TABLES
-    query = select(t.c.code, t.c.seats).where(t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%"))
+    query = select(t.c.code, t.c.seats, t.c.notices).where(
+        t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%")
+    )
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
@@ -133,6 +135,28 @@ def own_match_replays(connection: Connection, browser_id: str) -> list[str]:
         GOLF_RESULTS.c.browser_id == browser_id, GOLF_RESULTS.c.replay_id.is_not(None)
     )
     return [replay for replay in connection.execute(query).scalars() if replay]
+
+
+def table_replays(connection: Connection, browser_id: str) -> list[dict]:
+    """The replays of the tables of people the browser finished (its table results name them)."""
+    query = select(ONLINE_RESULTS.c.replay_id).where(
+        ONLINE_RESULTS.c.browser_id == browser_id, ONLINE_RESULTS.c.replay_id.is_not(None)
+    )
+    ids = [replay for replay in connection.execute(query).scalars() if replay]
+    if not ids:
+        return []
+    return [
+        dict(row)
+        for row in connection.execute(select(REPLAYS.c.id, REPLAYS.c.seats).where(REPLAYS.c.id.in_(ids))).mappings()
+    ]
+
+
+def rename_in_replay(connection: Connection, replay_id: str, seats: list) -> None:
+    connection.execute(update(REPLAYS).where(REPLAYS.c.id == replay_id).values(seats=seats))
+
+
+def renotice(connection: Connection, code: str, notices: list) -> None:
+    connection.execute(update(GOLF_TABLES).where(GOLF_TABLES.c.code == code).values(notices=notices))
 
 
 def delete_replays(connection: Connection, replay_ids: list[str]) -> None:

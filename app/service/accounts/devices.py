@@ -173,7 +173,7 @@ class Devices:
             sessions = [session["session_id"] for session in store.sessions(connection, account["id"])]
             store.delete_challenges(connection, [*sessions, account["principal"]])
             store.delete_account(connection, account["id"])
-            forget(connection, account["principal"])
+            forget(connection, account["principal"], account["name"])
 
         in_transaction(self.engine, delete)
 

@@ -150,7 +150,7 @@ def test_deleting_the_account_leaves_nothing_of_it(golf_app, api):
         assert ok(client.get("/api/stats"))["golf"]["played"] == 0
     assert sign_in(person(golf_app), passkey).status_code == 403
     # The table goes on for the others; the seat names nobody now.
-    assert ok(host.get(f"/api/tables/{table['code']}"))["seats"][1]["name"] == "Ann"
+    assert ok(host.get(f"/api/tables/{table['code']}"))["seats"][1]["name"] == "A former player"
     # The name is free again.
     assert person(golf_app).post("/api/account/register/options", json={"name": account["name"]}).status_code == 200
 

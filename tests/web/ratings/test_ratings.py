@@ -185,4 +185,5 @@ def test_deleting_a_rated_account_leaves_nothing_of_it(golf_app, api):
     assert account not in stored and "Gil Gone" not in stored
     assert person(golf_app).get("/api/players/Gil Gone").status_code == 404
     # The match's replay stays for the others at the table, naming nobody's account.
-    assert person(golf_app).get(played["view"]["match"]["replay"]).status_code == 200
+    replay = person(golf_app).get(played["view"]["match"]["replay"].replace("/r/", "/api/replays/")).json()
+    assert replay["seats"][0]["name"] == "A former player"
