@@ -390,6 +390,21 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "session_lookup",
+        "bench.session_lookup",
+        ("--requests", "300", "--rounds", "5"),
+        "what reading a session's account costs a cheap read (GET /api/match), kept for a second as served, "
+        "looked up on every request, and not at all (SQLite; --database-url for PostgreSQL)",
+        tuple(
+            Figure(
+                f"GET /api/match, the session's account {label}",
+                rf"{re.escape(label)}\s+median\s+{MS}\s+\(([\d.]+)x",
+                "median {0} ms, {1}x the floor",
+            )
+            for label in ("kept for a second (as served)", "looked up every request", "not looked up")
+        ),
+    ),
+    Benchmark(
         "solitaire",
         "bench.solitaire",
         ("--deals", "1000", "--variants", "strict,any-time"),
