@@ -128,6 +128,9 @@ def near_the_hole_s_end(page, players: int, seed: int) -> None:
 @pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_hole_s_end_is_shown_once_its_scores_never_going_back(browser, server, width, height, players):
+    """Your last card turned at Normal speed with motion on, the others' final turns shown
+    step by step: no hole score changes once it was shown final, and the drawn card's
+    place is never drawn over the discard pile, in any frame or view transition."""
     context = browser.new_context(
         base_url=server, viewport={"width": width, "height": height}, reduced_motion="no-preference"
     )
@@ -197,6 +200,6 @@ def test_at_a_table_of_people_another_s_next_hole_does_not_count_the_scores_up_a
     bea.wait_for_timeout(1000)  # as long as a count would take to start and go on
     looks = bea.evaluate("() => window.__looks")
     assert looks, "Bea's table was drawn again"
-    scores = {json for look in looks for json in [tuple(sorted(look["scores"].items()))]}
+    scores = {tuple(sorted(look["scores"].items())) for look in looks}
     assert len(scores) == 1, f"the hole scores changed while shown: {looks}"
     assert bea.locator(".seat.tallying").count() == 0
