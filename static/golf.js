@@ -91,10 +91,22 @@
   /* ------------------------------------------------------------------ the hole's end */
   /* When a hole has been scored, each seat's score is added up before one's eyes, line by
    * line (data-tally, from the server: each line's positions and the running total),
-   * then shows the hole score. Off with reduced motion: the score is simply there. */
+   * then shows the hole score. Off with reduced motion: the score is simply there.
+   * Once for each hole's end: the table drawn again while it is shown (someone at a
+   * table of people pressing Next hole, a reconnection) shows the scores as they are,
+   * never counted up again from the first line. */
   var TALLY_MS = 420;
+  var countedEnd = null; // the hole whose end this page has shown
+
+  function holeEnd(table) {
+    var over = table.classList.contains("phase-hole_over") || table.classList.contains("phase-match_over");
+    return over ? table.dataset.hole || "" : null;
+  }
 
   function tallyScores(table) {
+    var end = holeEnd(table);
+    if (end === null || end === countedEnd) return;
+    countedEnd = end;
     if (page.motionReduced()) return;
     Array.prototype.forEach.call(table.querySelectorAll("#board .seat[data-tally]"), function (seat) {
       var steps = [], score = seat.querySelector(".seat-score strong"), grid = seat.querySelector(".grid");
@@ -141,6 +153,9 @@
     }
     var steps = Array.prototype.slice.call(frames.querySelectorAll("template"));
     var delay = parseInt(frames.dataset.delay, 10) || 0;
+    // The live board may be the last step itself (the hole's end, which is shown once):
+    // its cards then come in making that step's move, as a step's do.
+    var liveMoves = frames.hasAttribute("data-live-moves");
     var live = Array.prototype.slice.call(board.childNodes);
     frames.parentNode.removeChild(frames);
 
@@ -187,6 +202,7 @@
           playback.restore = null;
           playback.skip = null;
           showLive();
+          if (liveMoves) nameCards(board);
           if (afterSwap) focusAfterSwap(table);
           tallyScores(table);
         };
@@ -249,6 +265,9 @@
     showOpenSeats(table);
     nameCards(table);
     showSoundSwitch(table);
+    // A table away from a hole's end forgets it; one loaded at a hole's end has shown it.
+    if (holeEnd(table) === null) countedEnd = null;
+    else if (!afterSwap) countedEnd = holeEnd(table);
     if (afterSwap && fromWaitingRoom) dealFirst(table);
     fromWaitingRoom = false;
     if (afterSwap) { playSound(table); play(table, true); }

@@ -42,10 +42,36 @@ def score_grid(cards: Sequence[str | None], rules: RuleSet) -> int:
         matched.update(line)
     values = rules.values
     total = sum(values[card[0]] for p, card in enumerate(cards) if card is not None and p not in matched)
-    total += sum(line_value(_rank_at(cards, line[0]), rules) for line in lines)
+    return total + matched_points(cards, rules)
+
+
+def matched_points(cards: Sequence[str | None], rules: RuleSet) -> int:
+    """What a grid's matched lines score together in place of their cards, four of a
+    kind included: the part of :func:`score_grid` that is not the loose cards' values.
+
+    >>> from app.golf.rules import RuleSet
+    >>> matched_points(["8H", "KS", "2C", "8D", "9C", "2D"], RuleSet(match_value=-4))
+    -8
+    """
+    lines = matched_lines(cards, rules)
+    total = sum(line_value(_rank_at(cards, line[0]), rules) for line in lines)
     if rules.four_of_a_kind is not None:
         total += _four_of_a_kind_adjustment(cards, lines, rules)
     return total
+
+
+def four_of_a_kind_places(cards: Sequence[str | None], rules: RuleSet) -> list[tuple[int, ...]]:
+    """The places of each four of a kind (two adjacent matched columns of one rank),
+    where the rules score one: its four cards score ``four_of_a_kind`` together.
+
+    >>> from app.golf.rules import RuleSet
+    >>> four_of_a_kind_places(["8H", "8S", "2C", "8D", "8C", "3D"], RuleSet(four_of_a_kind=-10))
+    [(0, 3, 1, 4)]
+    """
+    if rules.four_of_a_kind is None:
+        return []
+    groups = _four_of_a_kind_groups(cards, matched_lines(cards, rules), rules)
+    return [(*rules.columns[left], *rules.columns[left + 1]) for left, _ in groups]
 
 
 def _rank_at(cards: Sequence[str | None], position: int) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from app.cards import SUIT_SYMBOLS
 from app.golf.rules import RuleSet, rules_read_again
-from app.golf.scoring import explain_grid, line_value
+from app.golf.scoring import explain_grid, four_of_a_kind_places, line_value, matched_points, points_text
 from app.web.golf.names import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
@@ -39,9 +39,10 @@ class Card:
     vt: str = ""  # the place it is drawn as coming from (a view transition's name)
     base: str = "/play"  # where its page takes moves: a table of people has its own
     points: int | None = None  # what a face-up card scores on its own under the match's rules
-    # In a matched line: what the whole line scores in place of its cards, and its size.
+    # In a matched line: what the whole line scores in place of its cards, and what it is
+    # ("pair", "line" of three or four, "four of a kind": two pairs side by side scoring as one).
     line_points: int | None = None
-    line_size: int = 2
+    line_name: str = "pair"
     classes: list[str] = field(default_factory=list)
 
     @property
@@ -60,8 +61,7 @@ class Card:
         line counts only as its line does, so it says what its line scores, as the pair
         mark does."""
         if self.line_points is not None:
-            line = "pair" if self.line_size == 2 else "line"
-            return f"Paired: the {line} scores {self.line_points_text}"
+            return f"Paired: the {self.line_name} scores {self.line_points_text}"
         if self.points is None:
             return ""
         return f"Worth {self.points_text} point{'' if abs(self.points) == 1 else 's'}"
@@ -374,7 +374,16 @@ def board(
                 continue
             for position in line:
                 drawn = seat_["cards"][position]
-                drawn.line_points, drawn.line_size = line_value(first[0], rules), len(line)
+                drawn.line_points = line_value(first[0], rules)
+                drawn.line_name = "pair" if len(line) == 2 else "line"
+        # Marked with what the match's rules make of them: a four of a kind scores its
+        # bonus for the four cards, not each pair its own value.
+        shown = [card.card for card in seat_["cards"]]  # face down: None, counting for nothing
+        for group in four_of_a_kind_places(shown, rules):
+            for position in group:
+                seat_["cards"][position].line_points = rules.four_of_a_kind
+                seat_["cards"][position].line_name = "four of a kind"
+        seat_["matched_points"] = points_text(matched_points(shown, rules))  # beside the score: "(=−8)"
     if state["phase"] in ("hole_over", "match_over"):
         for seat_, player in zip(seats, state["players"]):
             seat_["tally"] = tally(player, rules)

@@ -184,10 +184,33 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
     return frames, ""
 
 
-def live_board(outcome: Outcome, frames: list[dict], *, live: bool, base: str = "/play", hinted: str = "") -> dict:
+def ending_step(outcome: Outcome, frames: list[dict]) -> list[dict] | None:
+    """The events of the last step when it ends the hole and steps are shown before it:
+    the live board is then that step (drawn making its move, and counting the hole's
+    scores up when it comes in), not a step of its own followed by the same board again,
+    which would show the hole's end twice (its scores final, then counted up afresh) and
+    lay the middle out twice (Next hole and the review come with the live board)."""
+    if not frames or outcome.frames[-1].seen["phase"] not in ("hole_over", "match_over"):
+        return None
+    return outcome.frames[-1].events
+
+
+def live_board(
+    outcome: Outcome,
+    frames: list[dict],
+    *,
+    live: bool,
+    base: str = "/play",
+    hinted: str = "",
+    ending: list[dict] | None = None,
+) -> dict:
     """The board as it stands, its cards drawn as making the last move shown, the
-    person's own when nothing followed it (the state's events leave it out)."""
+    person's own when nothing followed it (the state's events leave it out).
+    ``ending``: the events of the step that ended the hole, which this board shows
+    (:func:`ending_step`)."""
     state = outcome.state
+    if ending is not None:
+        return tbl.board(state, live=live, events=ending, base=base, hinted=hinted)
     moves = [e for events, _ in outcome.frames for e in events]
     board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted, moves=moves or None)
     if frames:
@@ -229,13 +252,21 @@ def table_context(
     paused = state["paused"]
     over = state["phase"] == "match_over"
     frames, say = _frames(outcome, speed)
+    ending = ending_step(outcome, frames)
+    if ending is not None:
+        say = frames.pop()["say"]  # told as the live board comes in
     counted = bool(state.get("daily")) and not state.get("practice")  # Undo, Hint and Restart are off
     shared = bool(state.get("people"))  # pass and play: no hint among people, as at a table of people
     say_first = (said or "") if frames else ""
     if said and not frames:
         say = LINE.join(filter(None, [said, say]))
     board = live_board(
-        outcome, frames, live=not watching if online else not paused, base=base, hinted=hinted if hint else ""
+        outcome,
+        frames,
+        live=not watching if online else not paused,
+        base=base,
+        hinted=hinted if hint else "",
+        ending=ending,
     )
     board["dealt"] = board["dealt"] or (dealt and not frames)
     return {
@@ -279,6 +310,7 @@ def table_context(
         "hint": hint,
         "message": message,
         "frames": frames,
+        "live_moves": ending is not None,  # the live board makes a move of its own (the hole's end)
         "delay": step_delay(speed, len(frames)),
         "say_first": say_first,
         "say": say,

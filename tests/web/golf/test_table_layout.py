@@ -410,3 +410,42 @@ def test_on_a_phone_the_log_shows_three_whole_lines(sized, width, height):
     assert abs(m["room"] / m["line"] - round(m["room"] / m["line"])) * m["line"] < 1, m
     for line in m["lines"]:
         assert m["top"] - 0.5 <= line["top"] and line["bottom"] <= m["bottom"] + 0.5, (line, m)
+
+
+# The boxes a player needs at a moment of play, in the page's coordinates, with the
+# page's height and the screen's.
+NEEDED_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30) || e.className,
+            top: r.top + scrollY, bottom: r.bottom + scrollY, shown: r.width > 0 && r.height > 0}; };
+  const all = (selector) => [...document.querySelectorAll(selector)].map(box).filter(b => b.shown);
+  const newest = document.querySelector('#announce p');
+  return {
+    page: document.documentElement.scrollHeight, screen: innerHeight,
+    needed: [...all('#prompt, #board .seat, #board .piles, #board .moves > *, .bar button, .bar select')],
+    newest: newest ? box(newest) : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize("moment", ["opening", "draw", "holding", "hole_over"])
+def test_eight_players_on_a_390_by_844_phone_fit_the_screen_or_keep_what_is_needed_in_view(browser, server, moment):
+    """Eight players on a 390 x 844 phone scrolled the page a little at every moment:
+    your grid's row took 27 px more than its least height (the rows shared the height
+    out in another ratio than their least heights'). In play the table now fits the
+    screen. At a hole's end the result takes a third line: the page may scroll by a
+    few pixels, the log's older lines, but every seat, the piles, Next hole and the
+    review, the bar's controls and the log's newest line are on the screen as it opens."""
+    case = Case(8, "standard", 390, 844, moment)
+    context, page = new_page(browser, server, case)
+    try:
+        measured, _ = stage(page, case, browser, server)
+        page.evaluate("() => GolfPage.announce('Computer 7 drew from the stock.')")
+        m = page.evaluate(NEEDED_BOXES)
+    finally:
+        context.close()
+    if moment != "hole_over":
+        assert m["page"] <= m["screen"], f"the page scrolls: {m['page']} for a screen of {m['screen']}"
+    below = [b for b in m["needed"] + [m["newest"]] if b["top"] < -0.5 or b["bottom"] > m["screen"] + 0.5]
+    assert below == [], f"below the fold: {below}"
+    assert any(b["name"] == "Next hole" for b in m["needed"]) == (moment == "hole_over")
