@@ -217,7 +217,11 @@ def stage(page, case: Case, browser=None, server: str | None = None):
         page.locator(f'[data-open="{opener}"]').click()
         page.wait_for_selector(f"#{opener}[open]")
         if opener == "new-game-dialog":
-            page.locator("#new-game-dialog summary").click()  # every rule's choice shown
+            summaries = page.locator("#new-game-dialog summary")  # every choice shown: pass and play, the rules
+            for index in range(summaries.count()):
+                summaries.nth(index).click()
+            # The clicks scrolled the dialog to them: back to its top, as it opens.
+            page.evaluate("() => { document.getElementById('new-game-dialog').scrollTop = 0; }")
     return page, None
 
 
