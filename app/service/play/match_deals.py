@@ -27,6 +27,7 @@ from app.service.play.table_record import display_name, people_names
 from app.service.play.turns import Change
 from app.service.replays import daily
 from app.service.stats.results import record_golf_result
+from app.store import accounts as accounts_store
 from app.store import repository
 from app.store.tables import TableRecord, match_seats
 
@@ -145,8 +146,10 @@ class MatchDeals:
             now = self.now()
             day = daily.today(now)
             preferences = dict(repository.ensure_browser(connection, browser_id)["preferences"] or {})
-            if shown_name is not None and preferences.get("daily_name") != shown_name:
-                preferences["daily_name"] = shown_name  # the next day's deal is played under it too
+            # A signed-in person is on the leaderboard under their account's name, whatever the form said.
+            name = accounts_store.name_of_principal(connection, browser_id) or shown_name
+            if name is not None and preferences.get("daily_name") != name:
+                preferences["daily_name"] = name  # the next day's deal is played under it too
                 repository.save_preferences(connection, browser_id, preferences)
             self._abandon(connection, record, state)
             self._reset(record, daily.seed_of(self.deal_key, day), daily.LEVEL, daily.RULES)
