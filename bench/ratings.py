@@ -30,7 +30,7 @@ from app.service import clock
 from app.service.browsers import browser_id_for
 from app.service.ratings.service import week_of
 from app.settings import Settings
-from app.store.models import Account, Browser, RatedMatch, Rating, RatingEntry, RatingWeek
+from app.store.models import Account, AccountSession, Browser, RatedMatch, Rating, RatingEntry, RatingWeek
 from app.web.http.session import COOKIE_NAME
 from bench.replays import timed
 
@@ -51,8 +51,8 @@ def main() -> None:
     now = clock.now_ms()
     with TestClient(app) as client:
         client.get("/api/leaderboard")  # a session
-        mine = browser_id_for(client.cookies[COOKIE_NAME])
-        browsers = [mine, *(f"{index:064d}" for index in range(1, args.players))]
+        session = browser_id_for(client.cookies[COOKIE_NAME])
+        browsers = [f"{index:064d}" for index in range(args.players)]  # yours first
         accounts = [secrets.token_hex(8) for _ in browsers]
         names = ["Me", *(f"Golfer {index}" for index in range(1, args.players))]
         with app.state.engine.begin() as connection:
@@ -66,6 +66,11 @@ def main() -> None:
                     {"id": a, "name": n, "name_key": name_key(n), "principal": b, "created_ms": 0}
                     for a, n, b in zip(accounts, names, browsers, strict=True)
                 ],
+            )
+            # Your session signed in to the first account, as a passkey's sign-in leaves it.
+            connection.execute(
+                insert(AccountSession.__table__),
+                {"session_id": session, "account_id": accounts[0], "device": "bench", "created_ms": now},
             )
             shown = {a: 600 + chance.randrange(1200) for a in accounts}
             shown[accounts[0]] = sorted(shown.values())[len(shown) // 2]  # you, in the middle
