@@ -126,13 +126,7 @@
     if (button && button.dataset.passkey === "sign-in") busy(button, signIn);
     if (button && button.dataset.passkey === "add") busy(button, function () { return register(undefined, "passkey-added"); });
     var page = window.GolfPage;
-    var asker = event.target.closest && event.target.closest("[data-confirm]");
-    var question = asker && document.getElementById(asker.dataset.confirm);
-    if (question && question.showModal && page) {
-      event.preventDefault();
-      page.openDialog(question);
-      return;
-    }
-    if (page) page.dialogClick(event, "data-open", "data-close");
+    if (!page || page.confirmClick(event)) return;
+    page.dialogClick(event, "data-open", "data-close");
   });
 })();

@@ -6,7 +6,8 @@
  * - startClock: ticks the clock from the elapsed seconds the server sent;
  * - focusQuietly, focusLost, keepInView: focus after a swap, without jumping the page;
  * - showOpenSeats: the others' grids folded on a phone, opened with a tap;
- * - dialogClick, openDialog: openers and closers of the <dialog>s;
+ * - dialogClick, openDialog, confirmClick: openers and closers of the <dialog>s, and
+ *   the buttons that ask first;
  * - onTableReady, onVisibility, reloadTable, isTableRefresh, whenStill: the table's
  *   life on the page;
  * - motionReduced, moving, nameCards: cards moving from one board to the next (the table, a replay);
@@ -143,6 +144,20 @@
       return true;
     }
     return false;
+  }
+
+  /* A click on an asker (an element with data-confirm naming a dialog: a button that would
+   * give something up) opens that dialog, which asks first, instead of doing it; without
+   * script the button does what it says (its form goes to a page that asks). Returns
+   * whether the click was on such an asker. */
+  function confirmClick(event) {
+    var asker = event.target.closest && event.target.closest("[data-confirm]");
+    if (!asker || asker.disabled) return false;
+    var question = byId(asker.dataset.confirm);
+    if (!question || !question.showModal) return false;
+    event.preventDefault();
+    openDialog(question);
+    return true;
   }
 
   /* ------------------------------------------------------------------ the table */
@@ -301,6 +316,7 @@
     focusQuietly: focusQuietly,
     focusLost: focusLost,
     dialogClick: dialogClick,
+    confirmClick: confirmClick,
     openDialog: openDialog,
     keepInView: keepInView,
     showOpenSeats: showOpenSeats,

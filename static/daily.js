@@ -4,14 +4,8 @@
   "use strict";
   document.addEventListener("click", function (event) {
     var page = window.GolfPage;
-    var asker = event.target.closest && event.target.closest("[data-confirm]");
-    var question = asker && document.getElementById(asker.dataset.confirm);
-    if (question && question.showModal && page) {
-      event.preventDefault();
-      page.openDialog(question);
-      return;
-    }
-    if (page) page.dialogClick(event, "data-open", "data-close");
+    if (!page || page.confirmClick(event)) return;
+    page.dialogClick(event, "data-open", "data-close");
   });
 
   document.addEventListener("click", function (event) {

@@ -462,15 +462,9 @@
 
   /* ------------------------------------------------------------------ events */
   document.addEventListener("click", function (event) {
-    var confirmer = event.target.closest && event.target.closest("[data-confirm]");
-    if (confirmer && !confirmer.disabled) {
-      var dialog = byId(confirmer.dataset.confirm);
-      if (dialog && dialog.showModal) {
-        event.preventDefault();
-        event.stopPropagation();
-        page.openDialog(dialog);
-        return;
-      }
+    if (page.confirmClick(event)) {
+      event.stopPropagation();
+      return;
     }
     if (event.target.closest && event.target.closest("[data-skip]")) {
       if (playback.skip) playback.skip();

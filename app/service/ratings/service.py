@@ -149,16 +149,6 @@ class RatingService:
         self.engine = engine
         self.now = now
 
-    def rating_of(self, browser_id: str) -> dict | None:
-        """The rating of the account kept under ``browser_id`` (see :func:`standing_of`),
-        or None for a guest and before a rated match."""
-
-        def read(connection: Connection) -> dict | None:
-            account_id = store.accounts_of(connection, [browser_id]).get(browser_id)
-            return standing_of(connection, account_id) if account_id else None
-
-        return in_transaction(self.engine, read)
-
     def leaderboard(self, browser_id: str) -> dict:
         """``GET /api/leaderboard``: the top players by rating, the caller's place and the
         players around it, and this week's board (rating gained since Monday, UTC)."""
