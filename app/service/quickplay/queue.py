@@ -52,13 +52,15 @@ class Dealer(Protocol):
 class Standing:
     """A browser's place in quick play: ``idle`` (in no queue), ``waiting`` (for a table
     of ``players``, None for any size, with ``names`` of those who could sit with them,
-    theirs first, until ``deadline_ms``), or ``seated`` at the table ``code``."""
+    theirs first, until ``deadline_ms``; ``rated``: the match will be, the person having
+    an account), or ``seated`` at the table ``code``."""
 
     status: str
     players: int | None = None
     names: tuple[str, ...] = ()
     deadline_ms: int | None = None
     code: str | None = None
+    rated: bool = False
 
 
 IDLE = Standing("idle")
@@ -93,30 +95,45 @@ class QuickPlay:
     def join(self, browser_id: str, players: object, name: object) -> Standing:
         """Wait for a table of ``players`` (2, 3, 4 or "any") under ``name``. A person
         already waiting keeps their place (with the size and name asked now); one seated
-        at a table still in play is answered that table, never seated again."""
+        at a quick-play table still in play is answered that table, never seated at a
+        second (whether or not the queue still remembers seating them: a person plays
+        one quick match at a time, so a losing one cannot be dodged by starting another).
+        A person with an account waits to be seated with other accounts (a rated match),
+        a guest with other guests."""
         size = checked_players(players)
         shown = display_name(name)
         now = self.now()
+        playing: str | None = None
 
         def enter(connection: Connection) -> None:
-            nonlocal shown
-            shown = accounts_store.name_of_principal(connection, browser_id) or shown  # an account's own name
+            nonlocal shown, playing
+            account_name = accounts_store.name_of_principal(connection, browser_id)
+            shown = account_name or shown  # an account's own name
+            rated = account_name is not None
             repository.ensure_browser(connection, browser_id)
             repository.note_action(connection, browser_id)
             entry = queue_store.entry_of(connection, browser_id, for_update=True)
+            playing = quick_table_of(connection, browser_id)
+            if playing is not None:
+                if entry is None or entry.table_code != playing:
+                    queue_store.remove(connection, browser_id)
+                    queue_store.insert_entry(
+                        connection,
+                        QueueEntry(browser_id, size, shown, now, now, now, table_code=playing, seated_ms=now),
+                    )
+                return
             if entry is not None and entry.table_code is None:
-                queue_store.change_wish(connection, browser_id, size, shown, now)
+                queue_store.change_wish(connection, browser_id, size, shown, rated, now)
                 return
-            if entry is not None and _still_seated(connection, entry):
-                return
-            fresh = QueueEntry(browser_id, size, shown, now, now + self.wait_ms, now)
+            fresh = QueueEntry(browser_id, size, shown, now, now + self.wait_ms, now, rated=rated)
             if entry is None:
                 queue_store.insert_entry(connection, fresh)
             else:
                 queue_store.rejoin(connection, fresh)
 
         in_transaction(self.engine, enter)
-        self.match()
+        if playing is None:
+            self.match()
         return self._read(browser_id)
 
     def standing(self, browser_id: str) -> Standing:
@@ -158,10 +175,12 @@ class QuickPlay:
             cap = entry.players or max(SIZES)
             others = [
                 name
-                for browser, name in queue_store.waiting_names(connection, entry.players, cap)
+                for browser, name in queue_store.waiting_names(connection, entry.players, entry.rated, cap)
                 if browser != browser_id
             ]
-            return Standing("waiting", entry.players, (entry.name, *others[: cap - 1]), entry.deadline_ms)
+            return Standing(
+                "waiting", entry.players, (entry.name, *others[: cap - 1]), entry.deadline_ms, rated=entry.rated
+            )
 
         with self.engine.connect() as connection:
             return read(connection)
@@ -177,12 +196,17 @@ class QuickPlay:
             made.clear()  # a transaction run again starts afresh
             now = self.now()
             waiting = queue_store.waiting_to_match(connection, now - BEAT_LOST_MS, MATCHED_AT_ONCE)
-            for group in groups(waiting, now):
-                level = level_for(skills_of(connection, [entry.browser_id for entry in group.people]))
-                record = table_for(group, now, level)
-                table_store.insert_table(connection, record)
-                queue_store.mark_seated(connection, [entry.browser_id for entry in group.people], record.code, now)
-                made.append(record.code)
+            # Whether each still has an account (one deleted or suspended since it asked is
+            # a guest now): the rated and the unrated are matched apart.
+            accounts = accounts_store.principals_among(connection, [entry.browser_id for entry in waiting])
+            pools = {rated: [e for e in waiting if (e.browser_id in accounts) is rated] for rated in (True, False)}
+            for rated, pool in pools.items():
+                for group in groups(pool, now):
+                    level = level_for(skills_of(connection, [entry.browser_id for entry in group.people]))
+                    record = table_for(group, now, level, rated=rated)
+                    table_store.insert_table(connection, record)
+                    queue_store.mark_seated(connection, [entry.browser_id for entry in group.people], record.code, now)
+                    made.append(record.code)
 
         in_transaction(self.engine, seat)
         for code in made:
@@ -214,7 +238,11 @@ class QuickPlay:
             log.exception("dealing quick play's table %s failed; the sweep tries again", code)
 
 
-def _still_seated(connection: Connection, entry: QueueEntry) -> bool:
-    """Whether the person still plays at the table quick play seated them at."""
-    record = table_store.load_table(connection, entry.table_code or "")
-    return record is not None and record.status != "over" and seat_of(record, entry.browser_id) is not None
+def quick_table_of(connection: Connection, browser_id: str) -> str | None:
+    """The quick-play table still in play (or about to be dealt) where the browser sits
+    (not one it left: a computer plays that seat now), if any."""
+    for code in queue_store.quick_tables_seating(connection, browser_id):
+        record = table_store.load_table(connection, code)
+        if record is not None and record.status != "over" and seat_of(record, browser_id) is not None:
+            return code
+    return None

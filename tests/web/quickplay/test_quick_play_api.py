@@ -154,8 +154,8 @@ def test_nobody_is_seated_twice_pressing_play_now_twice(golf_app, api, quick):
     assert again == {"status": "seated", "code": code}
     later(quick, quick.wait_ms + 1000)
     quick.sweep()
-    seats = quick_seats(golf_app.state.engine)  # every quick-play table of the suite's database
-    assert set(seats.values()) == {1}
+    seats = quick_seats(golf_app.state.engine, code)  # over every quick-play table of the database
+    assert len(seats) == 3 and set(seats.values()) == {1}
 
 
 def test_same_names_are_told_apart_at_the_table(golf_app, api, quick):

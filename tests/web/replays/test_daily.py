@@ -4,7 +4,6 @@ the leaderboard's order and ties, practice off it, its replay shown once the dat
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 
 import pytest
@@ -224,7 +223,7 @@ def test_the_daily_page_starts_the_counted_attempt_and_then_shows_the_result_to_
     finish(api)
     page = api.get("/daily").text
     assert "Your result" in page and "data-copy-share" in page and "Golf daily deal" in page
-    assert re.search(r"<th scope=\"row\">Zoë</th>", page)
+    assert '<th scope="row">Zoë <span class="guest-mark">(guest)</span></th>' in page  # Zoë plays as a guest
     assert "again, for practice" in page
     refused = api.post("/play/daily", data={"name": "\u202eevil"}, follow_redirects=False)
     assert refused.status_code == 422 and ok(api.get("/api/match"))["phase"] == "match_over"  # nothing changed
