@@ -274,3 +274,15 @@ def test_a_table_frozen_with_nobody_in_it_is_ended_by_the_sweep(golf_app, api):
     golf_app.state.tables.sweep()
     over = ok(host.get(f"/api/tables/{code}"))
     assert over["status"] == "over" and "Everyone has left" in over["notices"][-1]["message"]
+
+
+def test_the_page_of_a_table_ended_where_it_stood_says_why(golf_app, api, quick):
+    ann = api
+    make_account(golf_app, ann, "Ann Page")
+    ok(ask(ann, 2, "Ann Page"))
+    past_the_wait(quick)
+    code = ok(ann.get("/api/quick-play"))["code"]
+    ok(ann.post(f"/api/tables/{code}/leave"))
+    page = ann.get(f"/t/{code}").text
+    assert "Everyone has left the table: the match ends here." in page
+    assert f'action="/t/{code}/leave"' not in page and "/play/draw" not in page
