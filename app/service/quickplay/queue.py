@@ -23,7 +23,8 @@ from sqlalchemy import Connection, Engine
 
 from app.service import clock
 from app.service.common import in_transaction
-from app.service.errors import Invalid, ServiceError
+from app.service.errors import Invalid, Stale, Unavailable
+from app.service.failures import Failures
 from app.service.play.table_record import display_name, seat_of
 from app.service.quickplay.matching import SIZES, groups
 from app.service.quickplay.seating import level_for, table_for
@@ -40,12 +41,16 @@ BEAT_LOST_MS = 10_000  # a waiting page asks every second or two: one silent thi
 SEATED_KEPT_MS = 600_000  # a seated row answers the person's next look for this long
 UNDEALT_AFTER_MS = 5_000  # a table made but not dealt this long ago lost its process
 MATCHED_AT_ONCE = 400  # waiting rows one matching reads
+DEALS_BEFORE_ENDING = 8  # a table that cannot be dealt is tried for some eight minutes (app.service.failures)
+NOT_DEALT = "This table could not be dealt after a fault on the server: press Play now to be seated again."
 
 
 class Dealer(Protocol):
     """What quick play asks of the tables' service (:class:`app.service.tables.service.TableService`)."""
 
     def begin(self, code: str) -> None: ...
+
+    def end(self, code: str, message: str) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,7 @@ class QuickPlay:
         self.tables = tables
         self.wait_ms = int(wait_seconds * 1000)
         self.now = now
+        self.failures = Failures()  # tables whose deal failed: tried again later, ended in the end
 
     # ------------------------------------------------------------------ a person
 
@@ -227,15 +233,40 @@ class QuickPlay:
         made = self.match()
         with self.engine.connect() as connection:
             undealt = queue_store.undealt_tables(connection, now - UNDEALT_AFTER_MS)
+        undealt = [code for code in undealt if not self.failures.waiting(code)]
         for code in undealt:
             self._deal(code)
         return dropped + len(made) + len(undealt)
 
     def _deal(self, code: str) -> None:
+        """Deal a table quick play made. A failure is the table's own: logged once, the
+        table dealt again by a later sweep after a growing wait, and ended after
+        :data:`DEALS_BEFORE_ENDING` failures (its people find it over, and may press Play
+        now again)."""
         try:
             self.tables.begin(code)
-        except ServiceError:  # the store unreachable, a race: the sweep deals it later
-            log.exception("dealing quick play's table %s failed; the sweep tries again", code)
+        except Unavailable:  # the store unreachable: the sweep deals it later
+            log.warning("dealing quick play's table %s waits for the store", code)
+            return
+        except Stale:  # another process dealt it first
+            return
+        except Exception:
+            count = self.failures.failed(code)
+            if count == 1:
+                log.exception("dealing quick play's table %s failed; the sweep tries again, with a growing wait", code)
+            if count >= DEALS_BEFORE_ENDING:
+                self._end_undealt(code, count)
+            return
+        self.failures.recovered(code)
+
+    def _end_undealt(self, code: str, count: int) -> None:
+        try:
+            self.tables.end(code, NOT_DEALT)
+        except Exception:
+            log.exception("ending quick play's table %s after %d failed deals failed too", code, count)
+            return
+        self.failures.recovered(code)
+        log.error("quick play's table %s: ended after %d failed deals", code, count)
 
 
 def quick_table_of(connection: Connection, browser_id: str) -> str | None:

@@ -12,7 +12,7 @@ table's own versioned write (:meth:`app.service.tables.service.TableService._run
 several processes racing only one wins. A computer's turn is thought out beforehand in a
 process of its own.
 
-One table's failure is its own (:class:`Failures`): a table whose due turn fails is
+One table's failure is its own (:class:`app.service.failures.Failures`): a table whose due turn fails is
 logged once, tried again after a wait that doubles each time, and, after
 :data:`FAILURES_BEFORE_ENDING` failures, ended where it stands with a notice, so that it
 is never tried for ever; the sweep goes on with every other table meanwhile.
@@ -21,9 +21,7 @@ is never tried for ever; the sweep goes on with every other table meanwhile.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -34,6 +32,7 @@ from app.golf.events import Event
 from app.golf.phases import Phase
 from app.service.common import in_transaction
 from app.service.errors import Stale, Unavailable
+from app.service.failures import Failures
 from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import ready_seats, waits_for_people
 from app.service.play.turn_process import TurnProcess, computer_turn
@@ -47,9 +46,7 @@ from app.store.tables import TableRecord
 log = logging.getLogger(__name__)
 
 MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
-FIRST_RETRY_SECONDS = 2.0  # a failed table is tried again after this, then twice as long each time ...
-LAST_RETRY_SECONDS = 300.0  # ... up to this
-FAILURES_BEFORE_ENDING = 8  # about eight and a half minutes of trying, then the table is ended
+FAILURES_BEFORE_ENDING = 8  # about eight and a half minutes of trying (app.service.failures), then it is ended
 ENDED_AFTER_FAILURES = "This table could not go on after a fault on the server: it has been ended where it stood."
 
 
@@ -91,44 +88,6 @@ class TablePlay(Protocol):
     ) -> TableOutcome: ...
 
 
-@dataclass
-class Failing:
-    """A table whose due turn failed: how many times in a row, and when to try again
-    (``time.monotonic()``)."""
-
-    count: int
-    retry_at: float
-
-
-class Failures:
-    """The tables of this process whose due turns fail, each tried again after a wait that
-    doubles, and given up after :data:`FAILURES_BEFORE_ENDING`. Kept in memory: another
-    process counts its own, and a restart starts afresh (the table is tried at once)."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
-        self.clock = clock
-        self._failing: dict[str, Failing] = {}
-
-    def waiting(self, code: str) -> bool:
-        """Whether ``code`` failed lately and its wait is not over."""
-        failing = self._failing.get(code)
-        return failing is not None and self.clock() < failing.retry_at
-
-    def waiting_codes(self) -> list[str]:
-        now = self.clock()
-        return [code for code, failing in self._failing.items() if now < failing.retry_at]
-
-    def failed(self, code: str) -> int:
-        """One more failure of ``code``; how many in a row."""
-        count = self._failing[code].count + 1 if code in self._failing else 1
-        wait = min(FIRST_RETRY_SECONDS * 2 ** (count - 1), LAST_RETRY_SECONDS)
-        self._failing[code] = Failing(count, self.clock() + wait)
-        return count
-
-    def recovered(self, code: str) -> None:
-        self._failing.pop(code, None)
-
-
 class TableTimeouts:
     def __init__(self, tables: TablePlay, stand_in_level: str, away_seconds: float, thinker: TurnProcess):
         self.tables = tables
@@ -156,7 +115,7 @@ class TableTimeouts:
         processes racing, one wins. Returns whether this call played anything.
 
         A table whose turn fails (a fault of its own, not the store's) is logged once,
-        left alone for a while (:class:`Failures`) and in the end ended; the failure is
+        left alone for a while (:class:`app.service.failures.Failures`) and in the end ended; the failure is
         never the caller's: a read of the table still answers, the sweep goes on."""
         if self.failures.waiting(code):
             return False

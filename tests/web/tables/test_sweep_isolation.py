@@ -10,9 +10,10 @@ import logging
 import pytest
 from sqlalchemy import select, update
 
+from app.service.failures import Failures
 from app.service.tables.notify import notifier_for
 from app.service.tables.service import TableService
-from app.service.tables.timeouts import ENDED_AFTER_FAILURES, FAILURES_BEFORE_ENDING, Failures
+from app.service.tables.timeouts import ENDED_AFTER_FAILURES, FAILURES_BEFORE_ENDING
 from app.store.database import make_engine, migrate
 from app.store.models import GolfTable
 
