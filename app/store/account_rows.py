@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, String, cast, delete, select, update
 
-from app.store.daily import DAILY_ENTRIES
 from app.store.models import Replay, ScoreSheet
 from app.store.repository import (
     BROWSERS,
@@ -67,30 +66,19 @@ def own_match(connection: Connection, browser_id: str) -> dict | None:
     return dict(row) if row else None
 
 
-def replace_own_match(connection: Connection, guest_match: dict, principal: str) -> None:
-    """The guest's match against the computer becomes the principal's, in place of the one it had."""
+def replace_own_match(connection: Connection, guest_match: dict, principal: str, practice: bool) -> None:
+    """The guest's match against the computer becomes the principal's, in place of the one
+    it had (``practice``: a daily match that is not the principal's counted attempt)."""
     connection.execute(delete(GOLF_TABLES).where(GOLF_TABLES.c.owner == principal))
     connection.execute(
         update(GOLF_TABLES)
         .where(GOLF_TABLES.c.code == guest_match["code"])
-        .values(owner=principal, seats=swap_browser(guest_match["seats"], guest_match["owner"], principal))
+        .values(
+            owner=principal,
+            seats=swap_browser(guest_match["seats"], guest_match["owner"], principal),
+            practice=practice,
+        )
     )
-
-
-def daily_entries(connection: Connection, browser_id: str) -> dict[str, dict]:
-    """The browser's counted daily attempts, by date."""
-    query = select(DAILY_ENTRIES).where(DAILY_ENTRIES.c.browser_id == browser_id)
-    return {row["date"]: dict(row) for row in connection.execute(query).mappings()}
-
-
-def delete_daily_entry(connection: Connection, date: str, browser_id: str) -> None:
-    t = DAILY_ENTRIES
-    connection.execute(delete(t).where(t.c.date == date, t.c.browser_id == browser_id))
-
-
-def move_daily_entries(connection: Connection, guest: str, principal: str) -> None:
-    t = DAILY_ENTRIES
-    connection.execute(update(t).where(t.c.browser_id == guest).values(browser_id=principal))
 
 
 # ------------------------------------------------------------------ tables of people
@@ -101,7 +89,7 @@ def tables_seating(connection: Connection, browser_id: str) -> list[dict]:
     The seats are JSON: their text is searched (a browser id is 64 hex digits, never
     part of anything else there), then the seats are read."""
     t = GOLF_TABLES
-    query = select(t.c.code, t.c.seats, t.c.notices).where(
+    query = select(t.c.code, t.c.name, t.c.status, t.c.seats, t.c.notices).where(
         t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%")
     )
     return [dict(row) for row in connection.execute(query).mappings()]

@@ -49,6 +49,14 @@ def name_of_principal(connection: Connection, browser_id: str) -> str | None:
     return connection.execute(select(ACCOUNTS.c.name).where(ACCOUNTS.c.principal == browser_id)).scalar()
 
 
+def principals_among(connection: Connection, browser_ids: list[str]) -> set[str]:
+    """Which of ``browser_ids`` are accounts' principals (whose rows an account's are)."""
+    if not browser_ids:
+        return set()
+    query = select(ACCOUNTS.c.principal).where(ACCOUNTS.c.principal.in_(browser_ids))
+    return set(connection.execute(query).scalars())
+
+
 def account(connection: Connection, account_id: str) -> dict | None:
     row = connection.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).mappings().first()
     return dict(row) if row else None

@@ -228,7 +228,10 @@ class GolfTable(Base):
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
     quick_play: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A table quick play made (standard rules, people seated as they asked, computers
-    in the seats nobody took): the rated kind of table."""
+    in the seats nobody took)."""
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """A rated match: a quick-play table whose people all had accounts when it was made
+    (computer players count at their levels' fixed ratings). Set once, at the making."""
 
 
 class QuickPlayEntry(Base):
@@ -250,6 +253,9 @@ class QuickPlayEntry(Base):
     table_code: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     """Null while waiting; the table the person was seated at, once seated."""
     seated_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """The person asked with an account: rated people are seated only with rated people
+    (and computers), guests only with guests."""
 
 
 class OnlineResult(Base):

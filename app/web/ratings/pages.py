@@ -19,7 +19,8 @@ def leaderboard_page(request: Request):
     on_top = {row["rank"] for row in board["players"]}
     # Your neighbours are shown apart only when you are not among the top already.
     board["show_around"] = board["you"] is not None and board["you"]["rank"] not in on_top
-    return render_fresh(request, "leaderboard.html", {"page": "leaderboard", "b": board})
+    context = {"page": "leaderboard", "b": board, "signed_in": request.state.signed_in}
+    return render_fresh(request, "leaderboard.html", context)
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)

@@ -177,6 +177,9 @@ def online_context(
     if over:
         t["prompt"] = _result_sentence(match) + "."
         t["scorecard"]["result"] = _result_sentence(match)
+    elif table["status"] == "over":  # ended where it stood (everyone left, or it could not go on)
+        ended = [n["message"] for n in table["notices"] if not n.get("next")]
+        t["prompt"] = ended[-1] if ended else "This match was ended before its last hole."
     elif match["phase"] == "hole_over" and "ready" in match:
         t["prompt"] = hole_result_sentence(match) + ". " + _readiness_sentence(match, table["you"])
     elif match["phase"] == "hole_over" and not match["legal"]:
