@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import unicodedata
 
+FORMER_PLAYER = "A former player"
+"""What a deleted account's seats and replays call it (app/service/accounts/forgetting.py)."""
+
 
 class NameRefused(ValueError):
     """A name that cannot be used; the message says why, in one sentence."""

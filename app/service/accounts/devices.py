@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Connection, Engine
 
 from app.service import clock
-from app.service.accounts.moving import forget
+from app.service.accounts.forgetting import forget
 from app.service.accounts.passkeys import SIGNED_IN_ALREADY, Caller
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
