@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from webauthn import (
     verify_registration_response,
 )
 from webauthn.helpers import bytes_to_base64url
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
+from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse, WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     PublicKeyCredentialDescriptor,
@@ -72,6 +73,22 @@ REFUSALS = [
     ("type", "The browser's passkey answer is of the wrong kind: refused."),
 ]
 REFUSED = "The passkey's answer could not be checked: refused."
+MALFORMED = "The browser's passkey answer is not in WebAuthn's form ({what}): refused. Nothing was changed."
+# The fields of the browser's answer that must be base64url text, by step. Each is checked
+# before py_webauthn reads the answer: it raises exceptions of its own (InvalidJSONStructure,
+# InvalidCBORData, ...) or Python's for a field of the wrong kind, and a malformed answer
+# is the person's mistake (422), not the server's, and spends no challenge.
+TEXT_FIELDS = {
+    "register": (("id",), ("rawId",), ("response", "clientDataJSON"), ("response", "attestationObject")),
+    "sign-in": (
+        ("id",),
+        ("rawId",),
+        ("response", "clientDataJSON"),
+        ("response", "authenticatorData"),
+        ("response", "signature"),
+    ),
+}
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
 @dataclass(frozen=True)
@@ -115,6 +132,42 @@ def _challenge_of(credential: object) -> str:
     if not isinstance(challenge, str) or not 0 < len(challenge) <= 100:
         raise Invalid(UNREADABLE)
     return challenge
+
+
+def is_base64url(value: object) -> bool:
+    """Whether ``value`` is base64url text (padded or not) that decodes to some bytes.
+
+    >>> is_base64url("AAE"), is_base64url("AAE="), is_base64url("bogus"), is_base64url("a+b/"), is_base64url(7)
+    (True, True, False, False, False)
+    """
+    return isinstance(value, str) and bool(_BASE64URL.fullmatch(value)) and len(value.rstrip("=")) % 4 != 1
+
+
+def check_form(credential: object, purpose: str) -> dict:
+    """The browser's answer for ``purpose`` ("register" or "sign-in"), once it is known
+    to be in WebAuthn's JSON form: else Invalid, naming the first field that is not.
+
+    >>> try:
+    ...     check_form({"type": "public-key", "id": "AA", "rawId": "AA", "response": {}}, "sign-in")
+    ... except Invalid as refusal:
+    ...     print(refusal.message)
+    The browser's passkey answer is not in WebAuthn's form (its response.clientDataJSON must be base64url text): ...
+    """
+    if not isinstance(credential, dict):
+        raise Invalid(MALFORMED.format(what="it must be an object"))
+    if credential.get("type") != "public-key":
+        raise Invalid(MALFORMED.format(what="its type must be public-key"))
+    response = credential.get("response")
+    if not isinstance(response, dict):
+        raise Invalid(MALFORMED.format(what="its response must be an object"))
+    for path in TEXT_FIELDS[purpose]:
+        value = credential.get(path[0]) if len(path) == 1 else response.get(path[1])
+        if not is_base64url(value):
+            raise Invalid(MALFORMED.format(what=f"its {'.'.join(path)} must be base64url text"))
+    handle = response.get("userHandle")
+    if purpose == "sign-in" and handle is not None and not is_base64url(handle):
+        raise Invalid(MALFORMED.format(what="its response.userHandle must be base64url text or null"))
+    return credential
 
 
 def _from_base64url(text: str) -> bytes:
@@ -176,8 +229,10 @@ class Passkeys:
                 expected_rp_id=party.id,
                 expected_origin=party.origin,
             )
-        except (InvalidRegistrationResponse, ValueError, KeyError, TypeError) as error:
+        except InvalidRegistrationResponse as error:
             raise Invalid(refusal_of(error)) from None
+        except (WebAuthnException, ValueError, KeyError, TypeError):
+            raise Invalid(MALFORMED.format(what="its attestation could not be decoded")) from None
         details = challenge["details"]
         now = self.now()
 
@@ -251,12 +306,12 @@ class Passkeys:
         if caller.signed_in:
             raise Conflict(SIGNED_IN_ALREADY)
         challenge = self._take(credential, "sign-in", caller.session_id)
-        assert isinstance(credential, dict)  # _take has read it as one
-        credential_id = credential.get("rawId") or credential.get("id")
+        assert isinstance(credential, dict)  # _take has checked its form
+        credential_id = credential["rawId"]
         now = self.now()
 
         def check(connection: Connection) -> dict:
-            passkey = store.passkey_by_credential(connection, str(credential_id))
+            passkey = store.passkey_by_credential(connection, credential_id)
             if passkey is None:
                 raise Forbidden(UNKNOWN_PASSKEY)
             try:
@@ -268,8 +323,10 @@ class Passkeys:
                     credential_public_key=passkey["public_key"],
                     credential_current_sign_count=passkey["sign_count"],
                 )
-            except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError) as error:
+            except InvalidAuthenticationResponse as error:
                 raise Forbidden(refusal_of(error)) from None
+            except (WebAuthnException, ValueError, KeyError, TypeError):
+                raise Invalid(MALFORMED.format(what="its authenticator data could not be decoded")) from None
             handle = (credential.get("response") or {}).get("userHandle")
             if handle and _from_base64url(handle) != passkey["account_id"].encode():
                 raise Forbidden(WRONG_ACCOUNT)
@@ -299,6 +356,7 @@ class Passkeys:
     def _take(self, credential: object, purpose: str, session_id: str) -> dict:
         """The challenge the credential answers, deleted (committed) before it is checked."""
         challenge = _challenge_of(credential)
+        check_form(credential, purpose)
         taken = in_transaction(
             self.engine, lambda connection: store.take_challenge(connection, challenge, purpose, session_id)
         )
