@@ -4,7 +4,7 @@ to an account is :mod:`app.store.account_rows`."""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, bindparam, delete, false, insert, select, true, union_all, update
+from sqlalchemy import Connection, bindparam, delete, false, insert, or_, select, true, union_all, update
 
 from app.store.models import Account, AccountSession, DeviceCode, Passkey, PasskeyChallenge
 
@@ -56,6 +56,16 @@ def account(connection: Connection, account_id: str) -> dict | None:
 
 def name_taken(connection: Connection, name_key: str) -> bool:
     return connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key)).first() is not None
+
+
+def accounts_named_like(connection: Connection, name_key: str, name_skeleton: str) -> list[dict]:
+    """``{"id", "name", "name_key"}`` of the accounts whose name is ``name_key`` or looks
+    like it (its look-alike key is ``name_skeleton``): two lookups by unique key."""
+    t = ACCOUNTS
+    query = select(t.c.id, t.c.name, t.c.name_key).where(
+        or_(t.c.name_key == name_key, t.c.name_skeleton == name_skeleton)
+    )
+    return [dict(row) for row in connection.execute(query).mappings()]
 
 
 def add_account(connection: Connection, **values) -> None:

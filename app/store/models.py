@@ -364,6 +364,11 @@ class Account(Base):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     """The name case folded (app.names.name_key): no two accounts share a name."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(500), nullable=True, index=True, unique=True)
+    """The name's look-alike key (app.confusables.look_alike_key, UTS #39's skeleton): no
+    two accounts have names that look alike ("Ann" and "Аnn" with a Cyrillic "А"). At
+    most 24 characters, each mapped to at most 18. Null only for an account made before
+    the check whose name looked like an older account's (it keeps its name)."""
     principal: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), unique=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
 

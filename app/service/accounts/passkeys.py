@@ -41,23 +41,20 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from app.names import name_key
 from app.service import clock
+from app.service.accounts.naming import account_name_check
 from app.service.accounts.sessions import join, named_as_account
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotSignedIn
-from app.service.play.table_record import display_name
 from app.store import accounts as store
 from app.store import repository
 
 CHALLENGE_MS = 5 * 60 * 1000  # how long the browser (and the person at it) has to answer
-ACCOUNT_NAME_LENGTH = 24  # a name at a table is at most as long
 SITE_NAME = "Golf"
 PASSKEY_LABEL_LENGTH = 60
 
 EXPIRED = "This passkey request has expired or was already answered: try again."
 UNREADABLE = "The browser's passkey answer could not be read: try again."
-NAME_TAKEN = "An account is already called {name}: choose another name."
 SIGNED_IN_ALREADY = "You are signed in already: sign out first to use another account."
 UNKNOWN_PASSKEY = "This passkey is not one of this site's accounts (it may have been removed)."
 KNOWN_PASSKEY = "This passkey is registered already."
@@ -189,9 +186,7 @@ class Passkeys:
             details: dict[str, Any]
             account = store.account_of_session(connection, caller.session_id)
             if account is None:
-                chosen = display_name(name, "Your name", ACCOUNT_NAME_LENGTH)
-                if store.name_taken(connection, name_key(chosen)):
-                    raise Conflict(NAME_TAKEN.format(name=chosen))
+                chosen = account_name_check(connection, name)["name"]
                 details = {"account_id": secrets.token_hex(16), "name": chosen, "adding": False}
                 excluded: list[PublicKeyCredentialDescriptor] = []
             else:
@@ -244,16 +239,9 @@ class Passkeys:
             else:
                 if store.account_of_session(connection, caller.session_id) is not None:
                     raise Conflict(SIGNED_IN_ALREADY)
-                if store.name_taken(connection, name_key(details["name"])):
-                    raise Conflict(NAME_TAKEN.format(name=details["name"]))
+                named = account_name_check(connection, details["name"])  # taken (or a look-alike made) meanwhile?
                 repository.ensure_browser(connection, caller.session_id)
-                account = {
-                    "id": details["account_id"],
-                    "name": details["name"],
-                    "name_key": name_key(details["name"]),
-                    "principal": caller.session_id,
-                    "created_ms": now,
-                }
+                account = {"id": details["account_id"], **named, "principal": caller.session_id, "created_ms": now}
                 store.add_account(connection, **account)
                 named_as_account(connection, account)
                 join(connection, account, caller.session_id, new_session, caller.device, now)
@@ -276,12 +264,11 @@ class Passkeys:
         try:
             return in_transaction(self.engine, save)
         except IntegrityError:
-            # Two registrations racing for one name (or one passkey): the second is refused.
-            taken = in_transaction(
-                self.engine, lambda connection: store.name_taken(connection, name_key(details["name"]))
-            )
-            name_lost = taken and not details["adding"]
-            raise Conflict(NAME_TAKEN.format(name=details["name"]) if name_lost else KNOWN_PASSKEY) from None
+            # Two registrations racing for one name, two look-alikes or one passkey: the
+            # second is refused, for its name if another account has it (or one like it).
+            if not details["adding"]:
+                in_transaction(self.engine, lambda connection: account_name_check(connection, details["name"]))
+            raise Conflict(KNOWN_PASSKEY) from None
 
     # ------------------------------------------------------------------ signing in
 
