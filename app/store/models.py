@@ -386,6 +386,11 @@ class AccountSession(Base):
     device: Mapped[str] = mapped_column(String(60))
     """What the session's browser said it was (from its User-Agent), for the list of devices."""
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    code_made_on: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    """For a session signed in with a device code: the device of the session that made
+    the code (what its browser said it was), null for one that used a passkey."""
+    code_address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """... and the network address its request to use the code came from."""
 
 
 class Passkey(Base):
@@ -426,13 +431,16 @@ class PasskeyChallenge(Base):
 
 class DeviceCode(Base):
     """A short one-time code a signed-in device shows, with which another device signs
-    in to the same account within a few minutes."""
+    in to the same account within a few minutes, while the device that made it is still
+    signed in."""
 
     __tablename__ = "device_codes"
 
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("account_sessions.session_id", ondelete="CASCADE"), index=True)
+    """The session that made it: a code dies with it (signed out, removed, its account deleted)."""
 
 
 class RatedMatch(Base):

@@ -1,5 +1,7 @@
 """accounts.name_skeleton, the look-alike key of each account's name (unique: no two
-accounts have names that look alike), computed here for the accounts there are
+accounts have names that look alike), computed here for the accounts there are;
+device_codes.session_id, the session that made a code, which dies with it; and
+account_sessions.code_made_on and code_address, for a session signed in with a code
 
 Revision ID: 0015
 Revises: 0014
@@ -37,8 +39,31 @@ def upgrade() -> None:
     with op.batch_alter_table("accounts", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_accounts_name_skeleton"), ["name_skeleton"], unique=True)
 
+    with op.batch_alter_table("account_sessions", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("code_made_on", sa.String(length=60), nullable=True))
+        batch_op.add_column(sa.Column("code_address", sa.String(length=64), nullable=True))
+    # A code lives five minutes: those there are now, of no known session, simply go.
+    op.execute(sa.text("DELETE FROM device_codes"))
+    with op.batch_alter_table("device_codes", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("session_id", sa.String(length=64), nullable=False))
+        batch_op.create_foreign_key(
+            batch_op.f("fk_device_codes_session_id_account_sessions"),
+            "account_sessions",
+            ["session_id"],
+            ["session_id"],
+            ondelete="CASCADE",
+        )
+        batch_op.create_index(batch_op.f("ix_device_codes_session_id"), ["session_id"], unique=False)
+
 
 def downgrade() -> None:
+    with op.batch_alter_table("device_codes", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_device_codes_session_id"))
+        batch_op.drop_constraint(batch_op.f("fk_device_codes_session_id_account_sessions"), type_="foreignkey")
+        batch_op.drop_column("session_id")
+    with op.batch_alter_table("account_sessions", schema=None) as batch_op:
+        batch_op.drop_column("code_address")
+        batch_op.drop_column("code_made_on")
     with op.batch_alter_table("accounts", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_accounts_name_skeleton"))
         batch_op.drop_column("name_skeleton")

@@ -59,3 +59,28 @@ def test_accounts_get_their_look_alike_keys_the_oldest_first(kind, tmp_path):
                 text("UPDATE accounts SET name_skeleton = :key WHERE id = 'other'"), {"key": keys["latin"]}
             )
         engine.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_codes_of_no_known_session_go_and_the_migration_goes_back(kind, tmp_path):
+    with fresh_database(kind, tmp_path) as url:
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            command.upgrade(config_for(connection), "0014")
+            add_account(connection, "ann", "Ann", 1)
+            connection.execute(
+                text(
+                    "INSERT INTO account_sessions (session_id, account_id, device, created_ms) "
+                    "VALUES ('s', 'ann', 'Chrome on Linux', 1)"
+                )
+            )
+            connection.execute(
+                text("INSERT INTO device_codes (code, account_id, expires_ms) VALUES ('ABCDEFGH', 'ann', 99)")
+            )
+            command.upgrade(config_for(connection), "head")
+            assert connection.execute(text("SELECT count(*) FROM device_codes")).scalar() == 0
+            session = connection.execute(text("SELECT code_made_on, code_address FROM account_sessions")).one()
+            assert tuple(session) == (None, None)
+            command.downgrade(config_for(connection), "0014")
+            assert connection.execute(text("SELECT name FROM accounts")).scalar() == "Ann"
+        engine.dispose()

@@ -100,12 +100,14 @@ class RelyingParty:
 @dataclass(frozen=True)
 class Caller:
     """The request's session: ``session_id`` its cookie's browser id, ``browser_id``
-    what its rows are stored under (the account's principal when signed in)."""
+    what its rows are stored under (the account's principal when signed in); ``device``
+    what its browser says it is, ``address`` where the request came from."""
 
     session_id: str
     browser_id: str
     signed_in: bool
     device: str
+    address: str = ""  # the network address the request came from (through the proxy)
 
 
 def refusal_of(error: Exception) -> str:
