@@ -163,8 +163,8 @@ def check_form(credential: object, purpose: str) -> dict:
         value = credential.get(path[0]) if len(path) == 1 else response.get(path[1])
         if not is_base64url(value):
             raise Invalid(MALFORMED.format(what=f"its {'.'.join(path)} must be base64url text"))
-    handle = response.get("userHandle")
-    if purpose == "sign-in" and handle is not None and not is_base64url(handle):
+    handle = response.get("userHandle")  # none (null, absent, empty) for a passkey that keeps no user
+    if purpose == "sign-in" and handle not in (None, "") and not is_base64url(handle):
         raise Invalid(MALFORMED.format(what="its response.userHandle must be base64url text or null"))
     return credential
 
