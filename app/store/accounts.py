@@ -54,10 +54,6 @@ def account(connection: Connection, account_id: str) -> dict | None:
     return dict(row) if row else None
 
 
-def name_taken(connection: Connection, name_key: str) -> bool:
-    return connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key)).first() is not None
-
-
 def accounts_named_like(connection: Connection, name_key: str, name_skeleton: str) -> list[dict]:
     """``{"id", "name", "name_key"}`` of the accounts whose name is ``name_key`` or looks
     like it (its look-alike key is ``name_skeleton``): two lookups by unique key."""

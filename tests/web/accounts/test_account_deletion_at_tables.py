@@ -65,25 +65,30 @@ def test_deleting_an_account_named_e_leaves_steve_and_the_computer_as_they_were(
     assert moved["version"] > view["version"] and moved["you"] == 1
 
 
+def finished_table(golf_app, account, other_name: str) -> tuple[str, object]:
+    """A one-hole table of ``account`` (its host), a guest called ``other_name`` and an
+    easy computer, played to its end: (its code, the guest's client)."""
+    table = make_table(account, seats=("host", "open", "easy"), rules={"holes": 1})
+    code = table["code"]
+    other = person(golf_app)
+    ok(other.post(f"/api/tables/{code}/join", json={"name": other_name}))
+    start(account, code)
+    player = GreedyPlayer()
+    people = [account, other]
+    for _ in range(400):
+        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
+        if views[0]["status"] == "over":
+            return code, other
+        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
+        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
+    raise AssertionError("the match did not end")
+
+
 def test_a_finished_tables_replay_names_the_former_player_whole(golf_app, api):
     tag = secrets.token_hex(3)
     ann, anna = f"Ann{tag}", f"Ann{tag}a"  # one name the start of the other
     register(api, ann)
-    table = make_table(api, seats=("host", "open", "easy"), rules={"holes": 1})
-    code = table["code"]
-    other = person(golf_app)
-    ok(other.post(f"/api/tables/{code}/join", json={"name": anna}))
-    start(api, code)
-    player = GreedyPlayer()
-    people = [api, other]
-    for _ in range(400):
-        views = [ok(client.get(f"/api/tables/{code}")) for client in people]
-        if views[0]["status"] == "over":
-            break
-        mover = next(i for i, view in enumerate(views) if view["match"]["legal"])
-        ok(post_action(people[mover], code, player.choose(views[mover]["match"])))
-    else:
-        raise AssertionError("the match did not end")
+    code, other = finished_table(golf_app, api, anna)
     ok(api.post(f"/api/tables/{code}/again"))  # a notice: "{ann} made a table for another match."
     replay = ok(other.get("/api/matches"))[0]["replay"]
     replay_id = replay.rsplit("/", 1)[1]
@@ -104,3 +109,19 @@ def test_a_finished_tables_replay_names_the_former_player_whole(golf_app, api):
     again = ok(other.get(f"/api/tables/{after['next']}"))
     assert [s["name"] for s in again["seats"]][:2] == [FORMER, f"Open seat, kept for {anna}"]
     assert ok(other.post(f"/api/tables/{after['next']}/join", json={"name": anna}))["you"] == 1
+
+
+def test_a_seat_kept_for_the_deleted_account_opens_to_anyone(golf_app, api):
+    register(api, f"Cy {secrets.token_hex(3)}")
+    code, other = finished_table(golf_app, api, "Dee")
+    follow_up = ok(other.post(f"/api/tables/{code}/again"))["next"]  # Dee's table: the account's seat kept for it
+    assert ok(other.get(f"/api/tables/{follow_up}"))["seats"][1]["name"].startswith("Open seat, kept for Cy")
+
+    assert api.delete("/api/account").status_code == 204
+
+    seats = ok(other.get(f"/api/tables/{follow_up}"))["seats"]
+    assert [(s["name"], s["kind"], s["held_for"]) for s in seats][:2] == [
+        ("Dee", "person", None),
+        ("Open seat", "open", None),
+    ]
+    assert ok(person(golf_app).post(f"/api/tables/{follow_up}/join", json={"name": "Eve"}))["you"] == 1
