@@ -19,7 +19,7 @@ the pair's source, so the mapping is applied until nothing changes. Skeletons bu
 are equal exactly when UTS #39's are; only the characters an isolated pair is written
 with may differ, and the skeletons are only ever compared.
 
-Pure and loaded once, on first use (the data is some 9,600 characters).
+Pure; the data (some 9,600 characters) is read once, on first use.
 
 >>> skeleton("Аnn") == skeleton("Ann"), skeleton("paypal") == skeleton("pаypаl"), skeleton("rn") == skeleton("m")
 (True, True, True)
@@ -32,8 +32,6 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from confusable_homoglyphs import confusables
-
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # around right-to-left glyphs in the data's comments
 
 
@@ -41,7 +39,10 @@ _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # around right-to-left
 def prototypes() -> dict[str, str]:
     """Each confusable character's prototype (a character or a sequence), read from the
     package's pairs as the module's docstring says; characters that are their own are
-    left out."""
+    left out. Read on first use: the engine's own processes, which check only the
+    names of rules, never load the data."""
+    from confusable_homoglyphs import confusables  # some 900 KB of JSON, read as it is imported
+
     neighbours: dict[str, list[str]] = {}
     for glyph, homoglyphs in confusables.confusables_data.items():
         near = neighbours.setdefault(glyph.translate(_DIRECTION_MARKS), [])

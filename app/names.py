@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 import regex
 
@@ -57,8 +58,14 @@ SITE_NAMES = [
     ("Seat 2", "a seat as a spectator sees it", r"seat \d+"),
 ]
 _SITE_PATTERNS = [(re.compile(pattern), what) for _, what, pattern in SITE_NAMES]
-# The site's names themselves, by look-alike key: "Cоmputer" with a Cyrillic "о" is "Computer".
-_SITE_LOOK_ALIKES = {look_alike_key(word): what for word, what, _ in SITE_NAMES}
+
+
+@cache
+def _site_look_alikes() -> dict[str, str]:
+    """The site's names themselves, by look-alike key: "Cоmputer" with a Cyrillic "о" is
+    "Computer". Made on first use, as the look-alike data is read."""
+    return {look_alike_key(word): what for word, what, _ in SITE_NAMES}
+
 
 _SHOWS_NOTHING = regex.compile(r"[\p{Default_Ignorable_Code_Point}\N{BRAILLE PATTERN BLANK}]")
 _VARIATION_SELECTOR = regex.compile(r"\p{Variation_Selector}")
@@ -139,7 +146,7 @@ def site_name(name: str) -> str | None:
     for pattern, what in _SITE_PATTERNS:
         if pattern.fullmatch(key):
             return what
-    return _SITE_LOOK_ALIKES.get(look_alike_key(name))
+    return _site_look_alikes().get(look_alike_key(name))
 
 
 def name_key(name: str) -> str:
