@@ -1,6 +1,7 @@
 """The statements that give a guest's rows to an account's principal browser, and that
 find and clear what an account leaves at others' tables (SQLAlchemy Core). Which row is
-kept where only one is allowed is decided by :mod:`app.service.accounts.moving`."""
+kept where only one is allowed is decided by :mod:`app.service.accounts.moving`, what
+changes at a table by :mod:`app.service.accounts.forgetting`."""
 
 from __future__ import annotations
 
@@ -126,17 +127,14 @@ def own_match_replays(connection: Connection, browser_id: str) -> list[str]:
 
 
 def table_replays(connection: Connection, browser_id: str) -> list[dict]:
-    """The replays of the tables of people the browser finished (its table results name them)."""
-    query = select(ONLINE_RESULTS.c.replay_id).where(
-        ONLINE_RESULTS.c.browser_id == browser_id, ONLINE_RESULTS.c.replay_id.is_not(None)
+    """The replays of the tables of people the browser finished (its table results name
+    them): ``{"id", "seats", "table_code"}``."""
+    query = (
+        select(REPLAYS.c.id, REPLAYS.c.seats, ONLINE_RESULTS.c.table_code)
+        .select_from(ONLINE_RESULTS.join(REPLAYS, REPLAYS.c.id == ONLINE_RESULTS.c.replay_id))
+        .where(ONLINE_RESULTS.c.browser_id == browser_id)
     )
-    ids = [replay for replay in connection.execute(query).scalars() if replay]
-    if not ids:
-        return []
-    return [
-        dict(row)
-        for row in connection.execute(select(REPLAYS.c.id, REPLAYS.c.seats).where(REPLAYS.c.id.in_(ids))).mappings()
-    ]
+    return [dict(row) for row in connection.execute(query).mappings()]
 
 
 def rename_in_replay(connection: Connection, replay_id: str, seats: list) -> None:

@@ -370,6 +370,11 @@ class Account(Base):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     """The name case folded (app.names.name_key): no two accounts share a name."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(500), nullable=True, index=True, unique=True)
+    """The name's look-alike key (app.confusables.look_alike_key, UTS #39's skeleton): no
+    two accounts have names that look alike ("Ann" and "Аnn" with a Cyrillic "А"). At
+    most 24 characters, each mapped to at most 18. Null only for an account made before
+    the check whose name looked like an older account's (it keeps its name)."""
     principal: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), unique=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
 
@@ -387,6 +392,11 @@ class AccountSession(Base):
     device: Mapped[str] = mapped_column(String(60))
     """What the session's browser said it was (from its User-Agent), for the list of devices."""
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    code_made_on: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    """For a session signed in with a device code: the device of the session that made
+    the code (what its browser said it was), null for one that used a passkey."""
+    code_address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """... and the network address its request to use the code came from."""
 
 
 class Passkey(Base):
@@ -427,13 +437,16 @@ class PasskeyChallenge(Base):
 
 class DeviceCode(Base):
     """A short one-time code a signed-in device shows, with which another device signs
-    in to the same account within a few minutes."""
+    in to the same account within a few minutes, while the device that made it is still
+    signed in."""
 
     __tablename__ = "device_codes"
 
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("account_sessions.session_id", ondelete="CASCADE"), index=True)
+    """The session that made it: a code dies with it (signed out, removed, its account deleted)."""
 
 
 class RatedMatch(Base):

@@ -1,5 +1,5 @@
 """A guest's rows given to the account it signs in to, in the transaction that signs it
-in, and what an account leaves behind cleared when it is deleted.
+in. (What an account leaves behind when it is deleted: :mod:`app.service.accounts.forgetting`.)
 
 Every row is keyed by a browser id; the account's are under its principal browser. The
 rows of which a browser has any number (results, score sheets, reviews) simply change
@@ -17,8 +17,6 @@ the account's, the guest's filling what it lacks.
 """
 
 from __future__ import annotations
-
-import secrets
 
 from sqlalchemy import Connection
 
@@ -98,41 +96,3 @@ def _preferences(connection: Connection, guest_browser: dict, principal: str) ->
         preferences={**(guest_browser["preferences"] or {}), **(account_browser["preferences"] or {})},
         last_action_at=max(acted) if acted else None,
     )
-
-
-FORMER_PLAYER = "A former player"
-
-
-def forget(connection: Connection, principal: str, name: str) -> None:
-    """Delete the principal browser and all that is only its own: its rows (the foreign
-    keys cascade) and the replays of its matches against the computer. At tables of
-    people its seats are kept for the match's sake but name nobody any more: neither its
-    browser nor ``name``, the account's (in the seats, the table's notices and the
-    replays of the tables it finished), which become "A former player"."""
-    rows.delete_replays(connection, rows.own_match_replays(connection, principal))
-    for replay in rows.table_replays(connection, principal):
-        rows.rename_in_replay(connection, replay["id"], _renamed(replay["seats"], name))
-    nobody = secrets.token_hex(32)  # an id no cookie hashes to
-    for table in rows.tables_seating(connection, principal):
-        seats = [
-            {**seat, "name": seat["name"].replace(name, FORMER_PLAYER)}
-            if principal in (seat.get("browser"), seat.get("left_by"), seat.get("held_for"))
-            else seat
-            for seat in table["seats"]
-        ]
-        rows.reseat(connection, table["code"], _renamed(rows.swap_browser(seats, principal, nobody), name))
-        rows.renotice(connection, table["code"], _renamed(table["notices"], name))
-    rows.delete_browser(connection, principal)
-
-
-def _renamed(value, name: str):
-    """``value`` (JSON) with ``name`` replaced by "A former player" in every string.
-
-    >>> _renamed([{"name": "Ann Lee", "n": 1}, "Ann Lee left: a computer plays on"], "Ann Lee")
-    [{'name': 'A former player', 'n': 1}, 'A former player left: a computer plays on']
-    """
-    if isinstance(value, list):
-        return [_renamed(item, name) for item in value]
-    if isinstance(value, dict):
-        return {key: _renamed(item, name) for key, item in value.items()}
-    return value.replace(name, FORMER_PLAYER) if isinstance(value, str) and name else value

@@ -98,7 +98,7 @@ class TableRoom:
         timer_seconds: int | None = None,
     ) -> TableOutcome:
         """A new table, its caller the host at seat 0."""
-        name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
+        name = display_name(name, "The table's name", TABLE_NAME_LENGTH, person=False)
         # A signed-in person is known by their account's name at every table.
         host_name = in_transaction(self.engine, lambda c: accounts_store.name_of_principal(c, browser_id)) or host_name
         host_name = display_name(host_name)
