@@ -3,7 +3,7 @@ account when they were made), and quick_play_queue.rated, which pool a waiting p
 in (accounts are seated with accounts, guests with guests)
 
 Revision ID: 0016
-Revises: 0014
+Revises: 0015
 Create Date: 2026-12-04
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0014"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 

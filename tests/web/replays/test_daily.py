@@ -272,7 +272,9 @@ def test_an_accounts_attempt_is_shown_under_its_name_and_a_guest_never_under_one
 
     mimic = TestClient(golf_app)
     refused = mimic.post("/api/match/new", json={"daily": True, "name": "zed real"})
-    assert refused.status_code == 409 and "An account is called zed real" in refused.json()["detail"]
+    assert refused.status_code == 409 and "An account is called Zed Real" in refused.json()["detail"]
+    lookalike = mimic.post("/api/match/new", json={"daily": True, "name": "Zеd Real"})  # a Cyrillic е
+    assert lookalike.status_code == 409 and "Zed Real" in lookalike.json()["detail"]
     assert ok(mimic.get("/api/daily"))["attempt"] is None  # nothing was changed
     new_daily(mimic, name="Zed Fan")
     finish(mimic)
