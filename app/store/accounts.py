@@ -18,18 +18,20 @@ DEVICE_CODES = DeviceCode.__table__
 # trip of two lookups by key. A row (principal, True) names the account the session is
 # signed in to; (principal, False) says the session is itself an account's principal.
 _SIGNED_IN_AS = union_all(
-    select(ACCOUNTS.c.principal, true().label("signed_in"))
+    select(ACCOUNTS.c.principal, true().label("signed_in"), ACCOUNTS.c.name)
     .select_from(ACCOUNT_SESSIONS.join(ACCOUNTS))
     .where(ACCOUNT_SESSIONS.c.session_id == bindparam("session")),
-    select(ACCOUNTS.c.principal, false().label("signed_in")).where(ACCOUNTS.c.principal == bindparam("session")),
+    select(ACCOUNTS.c.principal, false().label("signed_in"), ACCOUNTS.c.name).where(
+        ACCOUNTS.c.principal == bindparam("session")
+    ),
 )
 
 
-def session_standing(connection: Connection, session_id: str) -> tuple[str, bool] | None:
-    """``(principal, True)`` for a session signed in to an account, ``(principal, False)``
-    for an account's principal itself, None for a guest."""
+def session_standing(connection: Connection, session_id: str) -> tuple[str, bool, str] | None:
+    """``(principal, True, name)`` for a session signed in to an account, ``(principal,
+    False, name)`` for an account's principal itself, None for a guest."""
     row = connection.execute(_SIGNED_IN_AS, {"session": session_id}).first()
-    return (row[0], bool(row[1])) if row else None
+    return (row[0], bool(row[1]), row[2]) if row else None
 
 
 # ------------------------------------------------------------------ accounts

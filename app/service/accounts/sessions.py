@@ -38,6 +38,7 @@ class Signed:
     browser_id: str
     signed_in: bool = False
     refused: bool = False
+    name: str | None = None  # the account's, when signed in: the header shows it
 
 
 KEPT_SECONDS = 1.0
@@ -78,8 +79,8 @@ class SessionAccounts:
             standing = store.session_standing(connection, session_id)
         if standing is None:
             return Signed(session_id)
-        principal, signed_in = standing
-        return Signed(principal, signed_in=True) if signed_in else Signed(session_id, refused=True)
+        principal, signed_in, name = standing
+        return Signed(principal, signed_in=True, name=name) if signed_in else Signed(session_id, refused=True)
 
 
 def join(

@@ -50,7 +50,7 @@ class BrowserSessionMiddleware:
         tokens = app_state.session_tokens
         token = _cookie_from(scope)
         fresh = token is None or not await tokens.honoured(token)
-        signed_in = False
+        signed_in, account_name = False, None
         if not fresh:
             assert token is not None
             session_id = browser_id = browser_id_for(token)
@@ -60,11 +60,16 @@ class BrowserSessionMiddleware:
                 except Unavailable as error:
                     return await refusal(Request(scope, receive), 503, error.message)(scope, receive, send)
                 fresh, browser_id, signed_in = signed.refused, signed.browser_id, signed.signed_in
+                account_name = signed.name
         if fresh:
             token = tokens.issue()
             session_id = browser_id = browser_id_for(token)
         scope.setdefault("state", {}).update(
-            session_id=session_id, browser_id=browser_id, signed_in=signed_in, cookie_secure=self.secure
+            session_id=session_id,
+            browser_id=browser_id,
+            signed_in=signed_in,
+            account_name=account_name,
+            cookie_secure=self.secure,
         )
         if scope["method"] not in SAFE_METHODS and scope["path"].startswith(ACCOUNT_CHANGES):
             try:

@@ -178,3 +178,20 @@ def test_a_refused_signature_a_replayed_answer_and_another_origin_each_say_why(a
     expect(page.get_by_role("alert")).to_contain_text("This passkey request has expired or was already answered")
     assert page.get_by_role("heading", name="Save your progress with a passkey").is_visible()
     assert axe_violations(page) == []
+
+
+def test_the_header_names_who_is_signed_in(at_localhost):
+    """A signed-in person's account is named in the site's header (its Account link), on
+    every page; a guest's says Account."""
+    page = at_localhost()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto("/account")
+    nav = page.get_by_role("navigation", name="Main")
+    assert nav.get_by_role("link", name="Account", exact=True).is_visible()
+    page.get_by_label("Your name").fill("Nia Header")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/account?said=registered")
+    for path in ("/leaderboard", "/daily", "/"):
+        page.goto(path)
+        link = page.get_by_role("navigation", name="Main").get_by_role("link", name="Your account: Nia Header")
+        assert link.is_visible() and link.inner_text().endswith("Nia Header"), path

@@ -125,11 +125,13 @@ def test_the_pages_show_the_board_and_the_profile(golf_app, api):
     ok(host.get("/api/leaderboard"))
     make_account(golf_app, host, "Gus Paged")
     play_rated(golf_app, host, names=(), computers=("easy",))
+    once = host.get("/players/Gus Paged").text
+    assert "<svg" not in once and "appears after a second rated match" in once
     play_rated(golf_app, host, names=(), computers=("easy",))
     board = host.get("/leaderboard").text
     assert 'href="/players/Gus%20Paged"' in board and "(provisional)" in board and "You are <strong>Gus Paged" in board
     page = host.get("/players/Gus Paged").text
-    assert "<svg" in page and "Watch the replay" in page
+    assert "<svg" in page and "Watch the replay" in page and "appears after a second" not in page
     guest = person(golf_app).get("/leaderboard").text
     assert "Guests play unrated" in guest
 
