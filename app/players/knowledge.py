@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from app.cards import new_deck
 from app.golf.rules import RuleSet, rules_read_again
 
 
@@ -100,7 +99,7 @@ def read_table(view: dict) -> Table:
         seen.append(held)
     ids = [player["id"] for player in view["players"]]
     closer = ids.index(view["closed_by"]) if view.get("closed_by") in ids else None
-    unseen = Counter(new_deck(rules.deck_count, rules.jokers))
+    unseen = Counter(rules.deck())
     unseen.subtract(seen)
     return Table(
         rules=rules,
@@ -125,7 +124,7 @@ def read_table(view: dict) -> Table:
 
 def fresh_deck_ranks(rules: RuleSet) -> Counter:
     """The ranks of a whole deck: the odds of a player who remembers nothing."""
-    return Counter(card[0] for card in new_deck(rules.deck_count, rules.jokers))
+    return Counter(rules.kinds[card] for card in rules.deck())
 
 
 class Odds:
