@@ -125,7 +125,8 @@ class Advisor:
         (the side with more to gain gives up more) and, with a final turn, that the others
         improve once while we do not, or, without one, that they lose their turn."""
         if not self.style.careful_close:
-            return 0.0
+            # Ending the hole whenever that lowers its own score: the going-out bonus does.
+            return float(self.rules.going_out_bonus)
         key = (top, round(my_change, 3))
         if key in self._closing_extra:
             return self._closing_extra[key]
@@ -230,6 +231,7 @@ class Advisor:
         table, odds = self.table, self.odds
         mine = odds.grid(self.me)
         if not self.style.careful_close:
+            mine += self.rules.going_out_bonus  # knocking earns it
             best_other = min(odds.grid(ranks) for ranks in self.others)
             # Clearly ahead, and low: under about 1.7 points a card (10 on six cards).
             ahead = mine < min(best_other - 3, LOW_PER_CARD * self.rules.cells)

@@ -158,6 +158,7 @@ RULE_OPTIONS: list[RuleOption] = [
         "going_out_bonus",
         "Bonus for going out first, whatever your score",
         [("0", "No bonus"), ("-3", "−3"), ("-5", "−5"), ("-10", "−10")],
+        "To whoever closes the hole, by going out or by knocking.",
         group=HOLE,
     ),
     RuleOption("blackjack", "Blackjack: a hole of exactly 21 scores 0", YES_NO, group=HOLE),
