@@ -262,6 +262,22 @@ CUSTOM_RULES: dict[str, RuleSet] = {
         update={"name": "nine-card-no-flip", "flip_after_reject": "never"}
     ),
     "4p-optional-flip": PRESETS["optional-flip"].model_copy(update={"name": "4p-optional-flip", "players": 4}),
+    # golfgame's house rules: a reveal after a throw only near the end, a card turned up as
+    # a turn; and the hole's bonuses with the card values, at a knocking table.
+    "3p-endgame-flip-as-action": RuleSet(
+        name="3p-endgame-flip-as-action", players=3, flip_after_reject="endgame", flip_as_action=True
+    ),
+    "golfgame-knock-bonuses": RuleSet(
+        name="golfgame-knock-bonuses",
+        ending="knock",
+        super_kings=True,
+        one_eyed_jacks=True,
+        wolfpack=-20,
+        blackjack=True,
+        going_out_bonus=-5,
+        underdog_bonus=-3,
+        tied_shame=5,
+    ),
 }
 
 SWEEP_LEVELS = (*LEVELS, "greedy")  # greedy: also the fallback player
@@ -270,7 +286,9 @@ SWEEP_LEVELS = (*LEVELS, "greedy")  # greedy: also the fallback player
 def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:
     """A valid rule set drawn at random over every field that changes play: grid shape,
     seats, decks (at least as many as the grids need), jokers, card values, matched
-    lines, opening reveals and peeks, flip rule, ending, final turn, going-out penalty."""
+    lines, opening reveals and peeks, flip rule, ending, final turn, going-out penalty, and
+    golfgame's house rules (drawn last, so that the other fields are drawn as they always
+    were)."""
     rows, cols = rng.choice((2, 3)), rng.choice((2, 3, 4))
     cells = rows * cols
     players = rng.randint(2, 8)
@@ -283,7 +301,7 @@ def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:
         decks = decks_needed
     ending = rng.choice(("all_face_up", "knock"))
     reveal_cap = min(3, cells - (1 if ending == "all_face_up" else 0))
-    return RuleSet(
+    fields = dict(
         name="random",
         players=players,
         rows=rows,
@@ -306,6 +324,22 @@ def random_rules(rng: random.Random, holes: int = 1) -> RuleSet:
         going_out_penalty=rng.choice(("none", "double", "plus10")),
         holes=holes,
     )
+    jacks_zero, two_rows = fields["jacks_zero"], rows == 2
+    fields.update(
+        super_kings=not jacks_zero and rng.random() < 0.2,
+        ten_penny=rng.random() < 0.2,
+        one_eyed_jacks=not jacks_zero and rng.random() < 0.2,
+        single_joker=jokers and fields["joker_pair_value"] is None and rng.random() < 0.3,
+        wolfpack=-20 if two_rows and rng.random() < 0.2 else 0,
+        flip_as_action=rng.random() < 0.2,
+        going_out_bonus=rng.choice((0, 0, -5)),
+        blackjack=rng.random() < 0.2,
+        underdog_bonus=rng.choice((0, 0, -3)),
+        tied_shame=rng.choice((0, 0, 5)),
+    )
+    if rng.random() < 0.15:
+        fields["flip_after_reject"] = "endgame"
+    return RuleSet(**fields)
 
 
 def sweep_tables(level: str, players: int) -> dict[str, list[str]]:

@@ -11,6 +11,8 @@ the stock, so a whole match reads as one line in a bug report.
 Draw(source='discard')
 >>> parse_log_entry("0r3")
 Logged(seat=0, action=Reveal(position=3))
+>>> parse_log_entry("1f2"), Flip(2).to_json()
+(Logged(seat=1, action=Flip(position=2)), {'action': 'flip', 'position': 2})
 
 The log's format is read here alone: everything else asks :func:`parse_log_entry`.
 """
@@ -66,6 +68,21 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
+class Flip:
+    """Turn one of your face-down cards up instead of drawing: the whole turn (Flip as
+    Action rules only)."""
+
+    position: int
+
+    @property
+    def code(self) -> str:
+        return f"f{self.position}"
+
+    def to_json(self) -> dict:
+        return {"action": "flip", "position": self.position}
+
+
+@dataclass(frozen=True, slots=True)
 class Reject:
     """Throw a card drawn from the stock onto the discard pile without using it."""
 
@@ -105,15 +122,27 @@ class NextHole:
         return {"action": "next_hole"}
 
 
-Action = Reveal | Draw | Swap | Reject | Skip | Knock | NextHole
+Action = Reveal | Draw | Swap | Flip | Reject | Skip | Knock | NextHole
+PLACED = (Reveal, Swap, Flip)  # the actions that name a position of the grid
 
 REJECT, SKIP, KNOCK, NEXT_HOLE = Reject(), Skip(), Knock(), NextHole()
 DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
 MAX_POSITIONS = 12
 REVEALS = tuple(Reveal(p) for p in range(MAX_POSITIONS))
 SWAPS = tuple(Swap(p) for p in range(MAX_POSITIONS))
+FLIPS = tuple(Flip(p) for p in range(MAX_POSITIONS))
 
-EVERY_ACTION: tuple[Action, ...] = (*REVEALS, *SWAPS, REJECT, SKIP, KNOCK, NEXT_HOLE, DRAW_STOCK, DRAW_DISCARD)
+EVERY_ACTION: tuple[Action, ...] = (
+    *REVEALS,
+    *SWAPS,
+    *FLIPS,
+    REJECT,
+    SKIP,
+    KNOCK,
+    NEXT_HOLE,
+    DRAW_STOCK,
+    DRAW_DISCARD,
+)
 _BY_CODE: dict[str, Action] = {a.code: a for a in EVERY_ACTION}
 
 
@@ -160,11 +189,14 @@ def actions_by(log: list[str], seat: int) -> int:
 def action_from_json(data: dict) -> Action:
     """Read an action in the API's terms; raises :class:`MalformedAction` if it names none."""
     kind = data.get("action") if isinstance(data, dict) else None
-    if kind in ("reveal", "swap"):
+    if not isinstance(kind, str):
+        raise MalformedAction(f"unknown action {kind!r}")
+    placed: dict[str, tuple[Action, ...]] = {"reveal": REVEALS, "swap": SWAPS, "flip": FLIPS}
+    if kind in placed:
         position = data.get("position")
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < MAX_POSITIONS:
             raise MalformedAction(f"a {kind} needs a position, a whole number from 0")
-        return (REVEALS if kind == "reveal" else SWAPS)[position]
+        return placed[kind][position]
     if kind == "draw":
         source = data.get("source")
         if source not in ("stock", "discard"):

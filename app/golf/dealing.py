@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from app.cards import new_deck
 from app.golf.events import Event, EventKind
 from app.golf.phases import Phase, Turns, start_play
 
@@ -49,7 +48,7 @@ def deal_hole(state: Hole, hole: int, deck: list[str] | None = None) -> None:
     first, as from a face-down pile; the public API never passes one."""
     rules = state.rules
     if deck is None:
-        deck = new_deck(rules.deck_count, rules.jokers)
+        deck = rules.deck()
         deal_rng(state.seed, hole, 0).shuffle(deck)
     else:
         deck = list(deck)

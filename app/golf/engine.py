@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from app.golf.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
+    FLIPS,
     KNOCK,
     NEXT_HOLE,
     REJECT,
@@ -37,6 +38,7 @@ from app.golf.actions import (
     SWAPS,
     Action,
     Draw,
+    Flip,
     Knock,
     NextHole,
     Reject,
@@ -101,7 +103,7 @@ class GolfState:
     reshuffles: int  # reshuffles so far this hole
     hole_scores: list[list[int]]  # per completed hole, per seat
     log: list[str]  # every applied action, as "<seat><code>"
-    turns: list[int]  # per seat, turns begun this hole (a draw or a knock begins one)
+    turns: list[int]  # per seat, turns begun this hole (a draw, a knock or a flip as a turn begins one)
     actions: list[int]  # per seat, the log's entries that are its own (its actions this match)
 
     # ----------------------------------------------------------------- creation
@@ -191,6 +193,7 @@ class GolfState:
             DRAW_STOCK,
             DRAW_DISCARD,
             KNOCK,
+            *FLIPS[:cells],
             *SWAPS[:cells],
             REJECT,
             SKIP,
@@ -217,6 +220,8 @@ class GolfState:
                 if action.source == "stock":
                     return bool(self.stock) or len(self.discard) > 1
                 return action.source == "discard" and bool(self.discard)
+            if type(action) is Flip:
+                return self.rules.flip_as_action and self._face_down(seat, action.position)
             return type(action) is Knock and self.rules.ending == "knock" and self.closed_by is None
         if phase is Phase.PLACE:
             if type(action) is Swap:
@@ -225,8 +230,17 @@ class GolfState:
         if phase is Phase.FLIP:
             if type(action) is Reveal:
                 return self._face_down(seat, action.position)
-            return type(action) is Skip and self.rules.flip_after_reject == "may"
+            return type(action) is Skip and self.rules.optional_reveal
         return False
+
+    def reveal_follows_reject(self, seat: int) -> bool:
+        """Whether ``seat``, throwing a stock card away now, turns a card up after it (or,
+        where that is optional, may): never without a face-down card; under the endgame
+        rule only once some player has at most one face-down card left."""
+        rule = self.rules.flip_after_reject
+        if rule == "never" or all(self.face_up[seat]):
+            return False
+        return rule != "endgame" or any(up.count(False) <= 1 for up in self.face_up)
 
     def _face_down(self, seat: int, position: int) -> bool:
         return type(position) is int and 0 <= position < self.rules.cells and not self.face_up[seat][position]
@@ -252,6 +266,11 @@ class GolfState:
         elif isinstance(action, Draw):
             self.turns[seat] += 1
             self._draw(seat, action.source, events)
+        elif isinstance(action, Flip):
+            self.turns[seat] += 1
+            card = self._turn_up(seat, action.position)
+            events.append(Event(EventKind.REVEAL, seat, position=action.position, card=card))
+            end_turn(self, seat, events)
         elif isinstance(action, Swap):
             assert self.held is not None, "a swap is allowed only with a card held"
             position, card = action.position, self.held
@@ -269,7 +288,7 @@ class GolfState:
             self.discard.append(card)
             self.held = self.held_source = None
             events.append(Event(EventKind.REJECT, seat, card=card))
-            if self.rules.flip_after_reject != "never" and not all(self.face_up[seat]):
+            if self.reveal_follows_reject(seat):
                 self.phase = Phase.FLIP
             else:
                 end_turn(self, seat, events)

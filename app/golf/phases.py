@@ -15,7 +15,7 @@ from typing import Protocol
 
 from app.golf.events import Event, EventKind
 from app.golf.rules import RuleSet
-from app.golf.scoring import apply_going_out_penalty, score_grid
+from app.golf.scoring import hole_scores, score_grid
 
 
 class Phase(str, Enum):
@@ -93,8 +93,7 @@ def score_hole(state: Turns, events: list[Event]) -> None:
     for face_up in state.face_up:
         face_up[:] = [True] * len(face_up)
     events.append(Event(EventKind.REVEAL_ALL))
-    scores = [score_grid(grid, state.rules) for grid in state.grids]
-    scores = apply_going_out_penalty(scores, state.closed_by, state.rules)
+    scores = hole_scores([score_grid(grid, state.rules) for grid in state.grids], state.closed_by, state.rules)
     state.hole_scores.append(scores)
     state.turn = None
     state.phase = Phase.MATCH_OVER if state.hole >= state.rules.holes else Phase.HOLE_OVER

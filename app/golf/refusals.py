@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from app.golf.actions import Action, Draw, Knock, NextHole, Reject, Reveal, Skip, Swap
+from app.golf.actions import PLACED, Action, Draw, Flip, Knock, NextHole, Reject, Reveal, Skip
 from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 
@@ -30,7 +30,7 @@ def refusal(state: Refused, seat: int, action: Action) -> str:
     if not 0 <= seat < state.rules.players:
         return f"There is no seat {seat} at this table."
     phase = state.phase
-    if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < state.rules.cells:
+    if isinstance(action, PLACED) and not 0 <= action.position < state.rules.cells:
         return f"There is no position {action.position}: positions run from 0 to {state.rules.cells - 1}."
     if phase is Phase.MATCH_OVER:
         return "The match is over: start a new game or restart the match."
@@ -46,6 +46,12 @@ def refusal(state: Refused, seat: int, action: Action) -> str:
         return f"First reveal {state.opening_left[seat]} of your face-down cards."
     if seat != state.turn:
         return "It is not your turn."
+    if isinstance(action, Flip):
+        if not state.rules.flip_as_action:
+            return "Turning a card up instead of drawing is not part of these rules."
+        if phase is Phase.DRAW:
+            return "That card is already face up: choose a face-down card."
+        return "You can turn a card up instead of drawing only at the start of your turn."
     if isinstance(action, Knock):
         if state.rules.ending != "knock":
             return "Knocking is not part of these rules."

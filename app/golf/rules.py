@@ -15,6 +15,11 @@ says why (pydantic raises ``ValidationError``; :func:`rules_from_dict` turns it 
 0
 >>> RuleSet(players=6).deck_count
 2
+>>> RuleSet(super_kings=True).card_value("K"), RuleSet(ten_penny=True).card_value("T")
+(-2, 1)
+>>> one_eyed = RuleSet(one_eyed_jacks=True)
+>>> one_eyed.points_of("JH"), one_eyed.points_of("JC")
+(0, 10)
 """
 
 from __future__ import annotations
@@ -24,13 +29,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from app.cards import JOKER_RANK, RANKS
+from app.cards import JOKER_RANK, JOKERS, RANKS, STANDARD_DECK, new_deck
 from app.names import NameRefused, checked_name
 
-FlipRule = Literal["must", "may", "never"]
+FlipRule = Literal["must", "may", "never", "endgame"]
 Ending = Literal["all_face_up", "knock"]
 GoingOutPenalty = Literal["none", "double", "plus10"]
 RULES_NAME_LENGTH = 40
+
+# One-Eyed Jacks: the two jacks drawn in profile, with one eye showing, score 0. Their
+# suit sets their value, so what a card scores is looked up by its kind (its rank, or
+# this kind for a one-eyed jack); a one-eyed jack still pairs with any jack.
+ONE_EYED_JACKS = frozenset({"JH", "JS"})
+ONE_EYED_JACK = "j"
+SUPER_KING_VALUE = -2  # Super Kings
+TEN_PENNY_VALUE = 1  # Ten Penny
 
 
 class RulesError(ValueError):
@@ -53,6 +66,15 @@ class RuleSet(BaseModel):
     joker_value: int = Field(-2, ge=-5, le=0, description="What one joker scores.")
     twos_face_value: bool = Field(False, description="Twos count 2 instead of -2.")
     jacks_zero: bool = Field(False, description="Jacks count 0 and kings 10, instead of the other way round.")
+    super_kings: bool = Field(False, description="Super Kings: kings count -2 instead of 0.")
+    ten_penny: bool = Field(False, description="Ten Penny: tens count 1 instead of 10.")
+    one_eyed_jacks: bool = Field(
+        False, description="One-Eyed Jacks: the jacks of hearts and spades count 0 (they still pair with any jack)."
+    )
+    single_joker: bool = Field(
+        False,
+        description="One joker in the whole deck instead of two in each pack (Lucky Swing, with joker_value -5).",
+    )
     match_value: int = Field(
         0, ge=-4, le=0, description="What a matched column (or row, diagonal) scores: 0, or -4 in some schools."
     )
@@ -64,12 +86,22 @@ class RuleSet(BaseModel):
     four_of_a_kind: Literal[-10, -20] | None = Field(
         None, description="Two adjacent matched columns of one rank score this (-10 or -20) instead."
     )
+    wolfpack: int = Field(
+        0, ge=-20, le=0, description="Wolfpack: two column pairs of jacks score this much more (-20); 0 for none."
+    )
     opening_reveals: int = Field(2, ge=0, le=3, description="Cards each player turns up before the first turn.")
     peek_near_row: bool = Field(
         False, description="Each player looks once at their bottom row and lays it face down again."
     )
     flip_after_reject: FlipRule = Field(
-        "must", description="After throwing a stock card away: must, may, or never reveal a card."
+        "must",
+        description=(
+            "After throwing a stock card away: must, may, or never reveal a card; endgame: may, but only "
+            "once some player has at most one face-down card."
+        ),
+    )
+    flip_as_action: bool = Field(
+        False, description="Flip as Action: instead of drawing, turn one of your face-down cards up as your turn."
     )
     ending: Ending = Field(
         "all_face_up", description="The hole closes when a player has every card up, or when one knocks."
@@ -77,6 +109,16 @@ class RuleSet(BaseModel):
     final_turn: bool = Field(True, description="After the hole closes, each other player has one more turn.")
     going_out_penalty: GoingOutPenalty = Field(
         "none", description="For the player who closed the hole without the strictly lowest score."
+    )
+    going_out_bonus: int = Field(
+        0, ge=-10, le=0, description="Points for the player who closed the hole, whatever their score (-5); 0 for none."
+    )
+    blackjack: bool = Field(False, description="Blackjack: a hole's score of exactly 21 becomes 0.")
+    underdog_bonus: int = Field(
+        0, ge=-10, le=0, description="Points for every player with the hole's lowest score (-3); 0 for none."
+    )
+    tied_shame: int = Field(
+        0, ge=0, le=10, description="Points added to every player whose hole score ties another's (5); 0 for none."
     )
     holes: int = Field(9, ge=1, le=18, description="Holes in a match.")
 
@@ -100,6 +142,16 @@ class RuleSet(BaseModel):
             raise ValueError("four of a kind needs a grid of two rows (two column pairs side by side)")
         if self.joker_pair_value is not None and not self.jokers:
             raise ValueError("a value for a pair of jokers needs jokers in the deck")
+        if self.single_joker and not self.jokers:
+            raise ValueError("a single joker (Lucky Swing) needs jokers in the deck")
+        if self.single_joker and self.joker_pair_value is not None:
+            raise ValueError("with a single joker in the deck no two jokers can pair: leave their pair value unset")
+        if self.super_kings and self.jacks_zero:
+            raise ValueError("super kings make a king -2 and jacks worth 0 make it 10: choose one of the two rules")
+        if self.one_eyed_jacks and self.jacks_zero:
+            raise ValueError("with every jack worth 0, one-eyed jacks change nothing: choose one of the two rules")
+        if self.wolfpack and self.rows != 2:
+            raise ValueError("the wolfpack needs a grid of two rows (two column pairs of jacks)")
         return self
 
     # Derived values. cached_property works on frozen pydantic models and keeps the
@@ -113,8 +165,25 @@ class RuleSet(BaseModel):
         return 2 if self.players >= 6 else 1
 
     @cached_property
+    def joker_count(self) -> int:
+        """Jokers in the deck: two in each pack, or one in all (Lucky Swing), or none."""
+        if not self.jokers:
+            return 0
+        return 1 if self.single_joker else 2 * self.deck_count
+
+    @cached_property
     def deck_size(self) -> int:
-        return self.deck_count * (52 + (2 if self.jokers else 0))
+        return self.deck_count * 52 + self.joker_count
+
+    def deck(self) -> list[str]:
+        """Every card of the deck, in a fixed order (dealing shuffles a copy).
+
+        >>> len(RuleSet(jokers=True, single_joker=True, decks=2).deck())
+        105
+        """
+        if self.single_joker:
+            return new_deck(self.deck_count) + [JOKERS[0]]
+        return new_deck(self.deck_count, self.jokers)
 
     @cached_property
     def cells(self) -> int:
@@ -122,17 +191,48 @@ class RuleSet(BaseModel):
 
     @cached_property
     def values(self) -> dict[str, int]:
-        """What each rank scores on its own."""
+        """What each kind of card scores on its own: each rank, and with One-Eyed Jacks
+        the one-eyed jack (:attr:`kinds`)."""
         values = {rank: index + 1 for index, rank in enumerate(RANKS)}
         values.update(T=10, J=10, Q=10, K=0)
         values["2"] = 2 if self.twos_face_value else -2
         if self.jacks_zero:
             values.update(J=0, K=10)
+        if self.super_kings:
+            values["K"] = SUPER_KING_VALUE
+        if self.ten_penny:
+            values["T"] = TEN_PENNY_VALUE
+        if self.one_eyed_jacks:
+            values[ONE_EYED_JACK] = 0
         values[JOKER_RANK] = self.joker_value
         return values
 
     def card_value(self, rank: str) -> int:
         return self.values[rank]
+
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        """The kind of each card code (and of each bare rank): the key of :attr:`values`.
+        A card's kind is its rank, but for a one-eyed jack where that rule is on."""
+        kinds = {code: code[0] for code in (*STANDARD_DECK, *JOKERS)}
+        kinds.update({rank: rank for rank in (*RANKS, JOKER_RANK)})
+        if self.one_eyed_jacks:
+            kinds.update(dict.fromkeys(ONE_EYED_JACKS, ONE_EYED_JACK))
+        return kinds
+
+    @cached_property
+    def pairs_as(self) -> dict[str, str]:
+        """The rank each kind of card matches as: a one-eyed jack pairs with any jack."""
+        return {kind: "J" if kind == ONE_EYED_JACK else kind for kind in self.values}
+
+    def points_of(self, card: str) -> int:
+        """What a card (a code, or a bare rank) scores on its own under these rules."""
+        return self.values[self.kinds.get(card, card[0])]
+
+    @property
+    def optional_reveal(self) -> bool:
+        """Whether the reveal after throwing a stock card away may be left out."""
+        return self.flip_after_reject in ("may", "endgame")
 
     @cached_property
     def columns(self) -> tuple[tuple[int, ...], ...]:

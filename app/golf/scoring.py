@@ -1,4 +1,6 @@
-"""Scoring a Golf grid: card values, matched lines, four of a kind, going-out penalty.
+"""Scoring a Golf grid: card values, matched lines, four of a kind, the wolfpack; and
+what the hole's end does to the grids' scores (Blackjack, the going-out penalty and
+bonus, the underdog bonus, tied shame).
 
 A grid is a list of card codes in row-major order (``None`` for a card that does not
 count, such as a face-down card when scoring what is showing).
@@ -9,13 +11,16 @@ count, such as a face-down card when scoring what is showing).
 9
 >>> score_grid(["JH", "5S", "5C", "QD", "5D", "5H"], standard)   # J over Q is 20
 20
+>>> score_grid(["JH", "5S", "5C", "QD", "5D", "5H"], RuleSet(one_eyed_jacks=True))   # the jack of hearts is 0
+10
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
-from app.cards import JOKER_RANK
+from app.cards import JOKER_RANK, card_name
 from app.golf.rules import RuleSet
 
 
@@ -34,14 +39,20 @@ def matched_lines(cards: Sequence[str | None], rules: RuleSet) -> list[tuple[int
 
 def score_grid(cards: Sequence[str | None], rules: RuleSet) -> int:
     """The score of a grid: every card's value, except that a matched line scores
-    ``match_value`` (0 in the standard game) in place of its cards, and two adjacent
-    matched columns of one rank score ``four_of_a_kind`` where that rule is on."""
+    ``match_value`` (0 in the standard game) in place of its cards, two adjacent
+    matched columns of one rank score ``four_of_a_kind`` where that rule is on, and two
+    column pairs of jacks add the ``wolfpack`` bonus on top.
+
+    The hole's own rules (Blackjack and the bonuses) are the hole's end's, not the
+    grid's: :func:`hole_scores`."""
     lines = matched_lines(cards, rules)
     matched: set[int] = set()
     for line in lines:
         matched.update(line)
-    values = rules.values
-    total = sum(values[card[0]] for p, card in enumerate(cards) if card is not None and p not in matched)
+    values, kinds = rules.values, rules.kinds
+    total = sum(
+        values[kinds.get(card, card[0])] for p, card in enumerate(cards) if card is not None and p not in matched
+    )
     return total + matched_points(cards, rules)
 
 
@@ -57,7 +68,27 @@ def matched_points(cards: Sequence[str | None], rules: RuleSet) -> int:
     total = sum(line_value(_rank_at(cards, line[0]), rules) for line in lines)
     if rules.four_of_a_kind is not None:
         total += _four_of_a_kind_adjustment(cards, lines, rules)
+    if rules.wolfpack and len(_jack_columns(cards, lines, rules)) >= 2:
+        total += rules.wolfpack
     return total
+
+
+def wolfpack_places(cards: Sequence[str | None], rules: RuleSet) -> list[int]:
+    """The places of the jacks that make a wolfpack (two or more column pairs of jacks,
+    scoring ``wolfpack`` once more), where the rules score one; else none.
+
+    >>> from app.golf.rules import RuleSet
+    >>> wolfpack_places(["JH", "5S", "JC", "JD", "9C", "JS"], RuleSet(wolfpack=-20))
+    [0, 3, 2, 5]
+    """
+    if not rules.wolfpack:
+        return []
+    columns = _jack_columns(cards, matched_lines(cards, rules), rules)
+    return [p for column in columns for p in column] if len(columns) >= 2 else []
+
+
+def _jack_columns(cards: Sequence[str | None], lines: list[tuple[int, ...]], rules: RuleSet) -> list[tuple[int, ...]]:
+    return [line for line in lines if line in rules.columns and _rank_at(cards, line[0]) == "J"]
 
 
 def four_of_a_kind_places(cards: Sequence[str | None], rules: RuleSet) -> list[tuple[int, ...]]:
@@ -140,6 +171,80 @@ def apply_going_out_penalty(scores: list[int], closer: int | None, rules: RuleSe
     return charged
 
 
+def hole_adjustments(grid_scores: Sequence[int], closer: int | None, rules: RuleSet) -> list[list[dict]]:
+    """What the hole's end does to each seat's grid score, step by step, in the order
+    they are applied: Blackjack (a score of exactly 21 becomes 0), then the going-out
+    penalty and bonus of the seat that closed the hole (``closer``), then the underdog
+    bonus (every seat on the lowest score, ties included), then tied shame (every seat
+    whose score, by then, equals another's). Each step is a line as
+    :func:`explain_grid` gives them (``line``, ``positions``, ``points``, ``text``).
+
+    With one score alone (the others' unknown) only what a grid decides by itself counts:
+    Blackjack and the going-out bonus.
+
+    >>> from app.golf.rules import RuleSet
+    >>> rules = RuleSet(underdog_bonus=-3, tied_shame=5)
+    >>> [[step["points"] for step in steps] for steps in hole_adjustments([4, 4, 9], None, rules)]
+    [[-3, 5], [-3, 5], []]
+    """
+    scores = list(grid_scores)
+    steps: list[list[dict]] = [[] for _ in scores]
+
+    def add(seat: int, line: str, points: int, text: str) -> None:
+        steps[seat].append({"line": line, "positions": [], "points": points, "text": text})
+        scores[seat] += points
+
+    if rules.blackjack:
+        for seat, score in enumerate(scores):
+            if score == 21:
+                add(seat, "blackjack", -21, "exactly 21: Blackjack makes it 0")
+    alone = len(scores) < 2
+    if closer is not None and rules.going_out_penalty != "none" and not alone:
+        charged = apply_going_out_penalty(scores, closer, rules)[closer]
+        if charged != scores[closer]:
+            others = min(s for seat, s in enumerate(scores) if seat != closer)
+            how = "doubled" if rules.going_out_penalty == "double" else "10 added"
+            add(
+                closer,
+                "going-out penalty",
+                charged - scores[closer],
+                f"went out without the lowest score ({points_text(others)} beat or tied it): "
+                f"{how}, {points_text(scores[closer])} becomes {points_text(charged)}",
+            )
+    if closer is not None and rules.going_out_bonus:
+        add(closer, "going-out bonus", rules.going_out_bonus, f"went out first: {points_text(rules.going_out_bonus)}")
+    if rules.underdog_bonus and not alone:
+        lowest = min(scores)
+        for seat in [seat for seat, score in enumerate(scores) if score == lowest]:
+            add(
+                seat,
+                "underdog bonus",
+                rules.underdog_bonus,
+                f"the hole's lowest score, {points_text(lowest)}: {points_text(rules.underdog_bonus)}",
+            )
+    if rules.tied_shame and not alone:
+        counts = Counter(scores)
+        for seat in [seat for seat, score in enumerate(scores) if counts[score] > 1]:
+            add(
+                seat,
+                "tied shame",
+                rules.tied_shame,
+                f"tied with another player on {points_text(scores[seat])}: +{rules.tied_shame}",
+            )
+    return steps
+
+
+def hole_scores(grid_scores: Sequence[int], closer: int | None, rules: RuleSet) -> list[int]:
+    """Each seat's score for the hole: its grid's score with :func:`hole_adjustments`.
+
+    >>> from app.golf.rules import RuleSet
+    >>> hole_scores([21, 12], 1, RuleSet(blackjack=True, going_out_bonus=-5))
+    [0, 7]
+    """
+    steps = hole_adjustments(grid_scores, closer, rules)
+    return [score + sum(step["points"] for step in seat) for score, seat in zip(grid_scores, steps)]
+
+
 # --------------------------------------------------------------------------- the score explained
 
 
@@ -185,6 +290,18 @@ def explain_grid(cards: Sequence[str], rules: RuleSet) -> dict:
                     f"four {rank_word(rank, plural=True)} in the {names}s: {points_text(bonus)} "
                     f"in place of {points_text(pair)} + {points_text(pair)}"
                 ),
+            }
+        )
+    jacks = wolfpack_places(cards, rules)
+    if jacks:
+        columns = sorted({rules.columns.index(column) for column in rules.columns if column[0] in jacks})
+        names = " and ".join(_column_word(c, rules.cols) for c in columns)
+        parts.append(
+            {
+                "line": "wolfpack",
+                "positions": jacks,
+                "points": rules.wolfpack,
+                "text": f"two pairs of jacks, in the {names} columns: the wolfpack scores {points_text(rules.wolfpack)} more",
             }
         )
     score = score_grid(cards, rules)
@@ -242,8 +359,7 @@ def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules:
         what += f", and jokers matched score {points_text(points)} at this table"
     elif rules.match_value != 0:
         what += f", worth {points_text(points)} at this table"
-    elif rules.values[rank] < 0:
-        alone = len(line) * rules.values[rank]
+    elif (alone := sum(rules.points_of(cards[p]) for p in line)) < 0:
         what += f" (it cancels to 0: the cards alone would be {points_text(alone)})"
     return {
         "line": name,
@@ -254,9 +370,9 @@ def _matched_part(name: str, line: tuple[int, ...], cards: Sequence[str], rules:
 
 
 def _loose_part(name: str, column: tuple[int, ...], loose: list[int], cards: Sequence[str], rules: RuleSet) -> dict:
-    values = [rules.values[cards[p][0]] for p in loose]
+    values = [rules.points_of(cards[p]) for p in loose]
     points = sum(values)
-    words = " over ".join(rank_word(cards[p][0]) for p in loose)
+    words = " over ".join(_card_word(cards[p], rules) for p in loose)
     sums = points_text(values[0]) + "".join(f" \u2212 {-v}" if v < 0 else f" + {v}" for v in values[1:])
     text = f"{words} is {sums} = {points_text(points)}" if len(values) > 1 else f"{words} is {points_text(points)}"
     ranks = {cards[p][0] for p in column}
@@ -265,19 +381,34 @@ def _loose_part(name: str, column: tuple[int, ...], loose: list[int], cards: Seq
         notes.append("its other cards count in a matched line")
     elif len(ranks) > 1 and JOKER_RANK in ranks and "2" in ranks:
         notes.append("a joker and a 2 are different ranks, so no pair")
-    elif len(ranks) > 1 and len({rules.values[r] for r in ranks}) == 1:
+    elif len(ranks) > 1 and len({rules.points_of(cards[p]) for p in column}) == 1:
         notes.append("the same value but not the same rank, so no pair")
-    notes += _value_notes({cards[p][0] for p in loose}, rules)
+    notes += _value_notes([cards[p] for p in loose], rules)
     if notes:
         text += ": " + "; ".join(notes)
     return {"line": name, "positions": list(column), "points": points, "text": text}
 
 
-def _value_notes(ranks: set[str], rules: RuleSet) -> list[str]:
-    """The card values these ranks have under a variant, said where they count."""
+def _card_word(card: str, rules: RuleSet) -> str:
+    """A loose card as its value needs it said: its rank (``"king"``), or with
+    One-Eyed Jacks a jack with its suit (``"jack of hearts"``)."""
+    if rules.one_eyed_jacks and card[0] == "J" and len(card) == 2:
+        return card_name(card)
+    return rank_word(card[0])
+
+
+def _value_notes(cards: list[str], rules: RuleSet) -> list[str]:
+    """The card values these cards have under a variant, said where they count."""
     notes = []
+    ranks = {card[0] for card in cards}
     if rules.jacks_zero and ranks & {"J", "K"}:
         notes.append("jacks count 0 and kings 10 at this table")
+    if rules.super_kings and "K" in ranks:
+        notes.append(f"kings count {points_text(rules.values['K'])} at this table (Super Kings)")
+    if rules.ten_penny and "T" in ranks:
+        notes.append(f"10s count {rules.values['T']} at this table (Ten Penny)")
+    if rules.one_eyed_jacks and "J" in ranks:
+        notes.append("the jacks of hearts and spades count 0 at this table (One-Eyed Jacks)")
     if rules.twos_face_value and "2" in ranks:
         notes.append("2s count 2 at this table")
     if JOKER_RANK in ranks:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.golf.actions import Draw, Knock, Reject, Reveal, Skip, Swap, parse_log_entry
+from app.golf.actions import Draw, Flip, Knock, Reject, Reveal, Skip, Swap, parse_log_entry
 from app.golf.engine import GolfState
 from app.golf.phases import Phase
 
@@ -40,7 +40,7 @@ def undo_refusal(state: GolfState, seat: int, before: Callable[[], GolfState]) -
         if last.source == "discard":
             return None
         return "A card drawn from the stock cannot go back: you would then know the top of the stock."
-    if isinstance(last, Reveal):
+    if isinstance(last, (Reveal, Flip)):
         return "A card turned face up cannot be turned down again."
     if isinstance(last, Swap):
         if not before().face_up[seat][last.position]:

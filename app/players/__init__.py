@@ -13,7 +13,8 @@ A player is any object with a method ``choose(view: dict) -> dict``:
 - The return value is one of ``view["legal"]``, in the API's terms:
   ``{"action": "reveal", "position": 1}``, ``{"action": "draw", "source": "stock"}``
   (or ``"discard"``), ``{"action": "swap", "position": 4}``, ``{"action": "reject"}``,
-  ``{"action": "skip"}``, ``{"action": "knock"}``, ``{"action": "next_hole"}``.
+  ``{"action": "skip"}``, ``{"action": "knock"}``, ``{"action": "next_hole"}``, and
+  under Flip as Action ``{"action": "flip", "position": 3}`` (a card turned up as the turn).
 - ``choose`` is asked in every phase where the seat has something to do, the opening
   reveals included (phase ``"opening"``). It must not do I/O or use the global
   ``random``: a player draws chance from its own generator, seeded by the ``seed``
@@ -93,8 +94,8 @@ class StallingPlayer:
             choice["action"] == "reject" and must_flip and last
         )
         if closing and face_up:
-            values = read_rules(view).values
-            highest = max(face_up, key=lambda p: values[grid[p]["card"][0]])
+            points_of = read_rules(view).points_of
+            highest = max(face_up, key=lambda p: points_of(grid[p]["card"]))
             return {"action": "swap", "position": highest}
         if view["phase"] == "flip" and last and {"action": "skip"} in legal:
             return {"action": "skip"}

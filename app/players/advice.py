@@ -11,6 +11,7 @@ same position always gets the same hint.
 from __future__ import annotations
 
 from app.cards import card_name, rank_name
+from app.golf.scoring import points_text, score_grid, wolfpack_places
 from app.players.expert import ExpertPlayer
 from app.players.heuristic import Advisor
 from app.players.knowledge import Table, read_table
@@ -108,6 +109,8 @@ class Explainer:
             return f"Turn up your card at {self.place(action['position'])}: the first cards are as good as any to start with."
         if kind == "reveal":
             return self.reveal(action["position"])
+        if kind == "flip":
+            return self.flip(action["position"])
         if kind == "draw":
             return self.take() if action["source"] == "discard" else self.draw_stock()
         if kind == "swap":
@@ -147,7 +150,8 @@ class Explainer:
 
     def take(self) -> str:
         top = self.table.top_card
-        swaps = [(price, a["position"]) for price, a in self.advisor.place_prices(top[0], "discard")]
+        kind = self.table.kind(top)
+        swaps = [(price, a["position"]) for price, a in self.advisor.place_prices(kind, "discard")]
         position = min(swaps)[1]
         name = card_name(top)
         if self.pairs_with(position, top[0]):
@@ -163,7 +167,7 @@ class Explainer:
         top = self.table.top
         if top is None or {"action": "draw", "source": "discard"} not in self.table.legal:
             return "Draw from the stock: there is no card on the pile to take."
-        change, _ = self.advisor.odds.best_swap(self.advisor.me, top[0])
+        change, _ = self.advisor.odds.best_swap(self.advisor.me, self.table.kind(top))
         if change < -0.25:
             return f"Draw from the stock: the {card_name(top)} on the pile would help you less than a fresh card is likely to."
         return f"Draw from the stock: the {card_name(top)} on the pile would not help you."
@@ -171,8 +175,9 @@ class Explainer:
     # ------------------------------------------------------------------ a held card
 
     def parts(self, rank: str, action: dict) -> tuple[float, float]:
-        """A way to play the held card split in two: what it does to my own expected score,
-        and what the card it throws away is worth to the next player (both in points)."""
+        """A way to play the held card (of the kind ``rank``) split in two: what it does to
+        my own expected score, and what the card it throws away is worth to the next
+        player (both in points)."""
         if action["action"] == "reject":
             return 0.0, self.advisor.deny(rank)
         position = action["position"]
@@ -198,16 +203,17 @@ class Explainer:
     def saving(self, held: str, position: int) -> int | None:
         """How much lower the held card is than the face-up card at ``position`` (None: face down)."""
         old = self.mine[position]
-        return None if old is None else self.rules.values[old[0]] - self.rules.values[held[0]]
+        return None if old is None else self.rules.points_of(old) - self.rules.points_of(held)
 
     def other_name(self) -> str:
         return "the next player" if self.table.players > 2 else "your opponent"
 
-    def next_player_use(self, rank: str) -> str:
-        """What the next player would do with ``rank`` if it were thrown to them:
+    def next_player_use(self, kind: str) -> str:
+        """What the next player would do with a card of ``kind`` if it were thrown to them:
         ``"pair it with their queen"``, ``"swap it for their 9"``, ``"put it on a face-down card"``."""
+        rank = self.rules.pairs_as[kind]
         theirs = self.advisor.others[0] if self.advisor.others else []
-        _, position = self.advisor.odds.best_swap(theirs, rank) if theirs else (0.0, -1)
+        _, position = self.advisor.odds.best_swap(theirs, kind) if theirs else (0.0, -1)
         if position < 0:
             return f"use {article(rank)}"
         self.pointed = {"seat": 1, "position": position}
@@ -219,18 +225,26 @@ class Explainer:
         return "put it on a face-down card"
 
     def swap(self, held: str, position: int) -> str:
-        rank = held[0]
+        rank, kind = held[0], self.table.kind(held)
         chosen = {"action": "swap", "position": position}
         opening = f"Swap the {card_name(held)} for {self.own(position)} at {self.place(position)}"
+        after = [held if p == position else card for p, card in enumerate(self.mine)]
+        if self.rules.blackjack and all(after) and score_grid(after, self.rules) == 21:
+            return f"{opening}: your grid then scores exactly 21, which Blackjack turns into 0."
         if self.pairs_with(position, rank):
-            return f"{opening}: it pairs your {rank_name(rank)} in column {self.column(position)}."
+            pack = (
+                f", and two pairs of jacks make a wolfpack ({points_text(self.rules.wolfpack)})"
+                if wolfpack_places(after, self.rules)
+                else ""
+            )
+            return f"{opening}: it pairs your {rank_name(rank)} in column {self.column(position)}{pack}."
         if self.ends_hole(position):
             return f"{opening}: that turns up your last card and ends the hole while you are doing well."
-        rival, favourite = self.rival(rank, chosen)
+        rival, favourite = self.rival(kind, chosen)
         if favourite != chosen:
             # The sampled playouts overturned the prices: that is what decided, so say so.
             return f"{opening}: played out over many sampled deals, it does better than {self.what(favourite)}."
-        own, thrown = self.parts(rank, chosen)
+        own, thrown = self.parts(kind, chosen)
         saving = self.saving(held, position)
         if saving is not None and saving > 0:
             gain = f"it is {points(saving)} lower"
@@ -244,13 +258,13 @@ class Explainer:
         if own > 0 and {"action": "reject"} in self.table.legal:
             # It raises my score, yet is kept: what decided is not throwing it to the next player.
             rival = {"action": "reject"}
-        rival_own, rival_thrown = self.parts(rank, rival)
+        rival_own, rival_thrown = self.parts(kind, rival)
         if rival["action"] == "reject":
             if own < 0 and gain:
                 return f"{opening}: {gain}."
             # No lower, yet kept: what decided is the card not thrown to the next player.
             cost = f", and keeping it costs you only {points(-saving)}" if saving is not None and saving < 0 else ""
-            return f"{opening}: thrown away, {self.other_name()} could {self.next_player_use(rank)}{cost}."
+            return f"{opening}: thrown away, {self.other_name()} could {self.next_player_use(kind)}{cost}."
         # Against another place in the grid: the change to my own score, unless that place
         # would do my score more good and the card thrown from here is what decided.
         if rival_own >= own or rival_own - own >= rival_thrown - thrown:
@@ -267,7 +281,7 @@ class Explainer:
         if kept:
             return (
                 f"{opening} rather than your {rank_name(kept[0])}: thrown away, your {rank_name(kept[0])} "
-                f"would let {self.other_name()} {self.next_player_use(kept[0])}."
+                f"would let {self.other_name()} {self.next_player_use(self.table.kind(kept))}."
             )
         other = self.other_name()
         card = self.mine[position]
@@ -276,21 +290,31 @@ class Explainer:
 
     def reject(self, held: str) -> str:
         name = card_name(held)
-        flip = self.rules.flip_after_reject
-        if flip == "must" and self.ends_hole(None):
+        must = self.table.reveal_follows_reject() and not self.rules.optional_reveal
+        if must and self.ends_hole(None):
             return f"Throw the {name} away and turn up your last card: ending the hole now suits you."
-        opening = f"Throw the {name} away" + (" and turn up a card" if flip == "must" and self.table.hidden(0) else "")
-        rival, _ = self.rival(held[0], {"action": "reject"})
+        opening = f"Throw the {name} away" + (" and turn up a card" if must else "")
+        rival, _ = self.rival(self.table.kind(held), {"action": "reject"})
         if rival is not None and rival["action"] == "swap":
-            own, _ = self.parts(held[0], rival)
+            own, _ = self.parts(self.table.kind(held), rival)
             kept = self.mine[rival["position"]]
             if own < -0.25 and kept:
                 return (
                     f"{opening}: swapping it for {self.own(rival['position'])} would save a little, "
                     f"but {self.other_name()} could take your {rank_name(kept[0])} and "
-                    f"{self.next_player_use(kept[0])}."
+                    f"{self.next_player_use(self.table.kind(kept))}."
                 )
         return f"{opening}: it would not lower your score."
+
+    def flip(self, position: int) -> str:
+        """Why turn a card up as the whole turn, instead of drawing (Flip as Action)."""
+        place = self.place(position)
+        if self.ends_hole(position):
+            return f"Turn up your last card, at {place}, instead of drawing: ending the hole now suits you."
+        return (
+            f"Turn up your card at {place} instead of drawing: neither the pile's card nor a fresh one is "
+            "likely to help you more than knowing that card."
+        )
 
     def reveal(self, position: int) -> str:
         place = self.place(position)

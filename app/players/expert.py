@@ -134,7 +134,7 @@ class ExpertPlayer:
         would really be done with the card drawn, not by what a quick player would do."""
         while state.turn == 0 and state.phase in (Phase.PLACE, Phase.FLIP):
             if state.phase is Phase.PLACE:
-                choice = advisor.placement(state.held[0], state.held_source)
+                choice = advisor.placement(state.rules.kinds[state.held], state.held_source)
             else:
                 choice = advisor.flip_choice()
             state.apply(0, action_from_json(choice))

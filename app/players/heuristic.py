@@ -10,7 +10,12 @@ price of a move counts
 - what the card thrown away is worth to the next player (who may take it), beyond what
   a stock draw would give them: the "don't throw it the rank it needs" of seed 004;
 - when the move ends the hole: the final turn it hands the others, the turns of
-  improvement both sides give up, and the expected going-out penalty.
+  improvement both sides give up, the expected going-out penalty, the going-out bonus,
+  and the underdog bonus as far as ending the hole now makes it likelier to be yours.
+  (Tied shame is left to the Expert's playouts, which score every hole by the rules.)
+
+A turned-up card as the whole turn (Flip as Action) is priced as a reveal: what it costs
+is the draw it gives up, whose price is the stock's or the pile's.
 
 A :class:`Style` switches these parts on and off and sets how much is remembered, which
 is how the levels differ. The Expert starts from the same prices and checks the best few
@@ -23,7 +28,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from app.players.knowledge import Odds, Table, fresh_deck_ranks
+from app.players.knowledge import Odds, Table, fresh_deck_ranks, unseen_kinds
 from app.players.pace import is_late, lateness
 
 MIN_TAKE = 0.25  # the least improvement worth taking the pile's card for
@@ -46,14 +51,14 @@ class Style:
 
 
 def pool_for(table: Table, memory: str) -> Counter:
-    """The ranks the player believes unseen, by how much it remembers."""
+    """The kinds of card the player believes unseen, by how much it remembers."""
     if memory == "full":
-        return Counter(card[0] for card in table.unseen)
+        return unseen_kinds(table)
     pool = fresh_deck_ranks(table.rules)
     if memory == "table":
         on_table = [card for grid in table.grids for card in grid if card]
         on_table += [card for card in (table.top, table.held) if card]
-        pool.subtract(card[0] for card in on_table)
+        pool.subtract(table.kind(card) for card in on_table)
     return pool
 
 
@@ -70,7 +75,7 @@ class Advisor:
         self.odds = Odds(table.rules, pool_for(table, style.memory))
         self.me = table.ranks(0)
         self.others = [table.ranks(i) for i in range(1, table.players)]
-        self.top_rank = table.top[0] if table.top else None
+        self.top_rank = table.kind(table.top) if table.top else None
         self.share = 1.0 / len(self.others)  # each other player's weight in "the others' mean"
         self._deny: dict[str | None, float] = {}
         self._closing_extra: dict[tuple[str | None, float], float] = {}  # (top, my change): extra
@@ -120,7 +125,8 @@ class Advisor:
         (the side with more to gain gives up more) and, with a final turn, that the others
         improve once while we do not, or, without one, that they lose their turn."""
         if not self.style.careful_close:
-            return 0.0
+            # Ending the hole whenever that lowers its own score: the going-out bonus does.
+            return float(self.rules.going_out_bonus)
         key = (top, round(my_change, 3))
         if key in self._closing_extra:
             return self._closing_extra[key]
@@ -128,7 +134,8 @@ class Advisor:
         others_gain = self.share * sum(self.draw_gain(i) for i in others)
         extra = self.deny(top) if self.rules.final_turn else -others_gain
         extra += self.style.horizon * (self.draw_gain(0) - others_gain)
-        extra += self.going_out_penalty(self.odds.grid(self.me) + my_change)
+        mine = self.odds.grid(self.me) + my_change
+        extra += self.going_out_penalty(mine) + self.rules.going_out_bonus + self.underdog_gain(mine)
         if is_late(self.table):
             # The hole has gone on long: stop holding it open (so that no hole goes on for
             # ever between players who all wait for another to end it), and grow keener
@@ -137,11 +144,10 @@ class Advisor:
         self._closing_extra[key] = extra
         return extra
 
-    def going_out_penalty(self, my_expected: float) -> float:
-        """The expected charge for closing without the strictly lowest score."""
-        rule = self.rules.going_out_penalty
-        if rule == "none":
-            return 0.0
+    def chance_lowest(self, my_expected: float) -> float:
+        """The chance that a hole ended now leaves the viewer with the strictly lowest
+        score, each other grid taken at its expected score (after its final turn) give or
+        take the spread of its face-down cards."""
         odds = self.odds
         spread = math.sqrt(max(sum(p * odds.values[r] ** 2 for r, p in odds.prob.items()) - odds.mean**2, 1.0))
         lowest = 1.0
@@ -150,8 +156,24 @@ class Advisor:
             theirs = odds.grid(ranks) - final_turn
             sd = spread * math.sqrt(ranks.count(None)) + 1.0
             lowest *= normal_cdf((theirs - my_expected - 0.5) / sd)
+        return lowest
+
+    def going_out_penalty(self, my_expected: float) -> float:
+        """The expected charge for closing without the strictly lowest score."""
+        rule = self.rules.going_out_penalty
+        if rule == "none":
+            return 0.0
         cost = 10.0 if rule == "plus10" else max(my_expected, 0.0)
-        return (1.0 - lowest) * cost
+        return (1.0 - self.chance_lowest(my_expected)) * cost
+
+    def underdog_gain(self, my_expected: float) -> float:
+        """What ending the hole now does to the viewer's share of the underdog bonus: the
+        bonus times how much likelier than an even share (one in so many players) it is
+        that the viewer ends with the lowest score."""
+        bonus = self.rules.underdog_bonus
+        if not bonus:
+            return 0.0
+        return bonus * (self.chance_lowest(my_expected) - 1.0 / self.table.players)
 
     # ------------------------------------------------------------------ prices of moves
 
@@ -173,10 +195,10 @@ class Advisor:
             prices.append((price, {"action": "swap", "position": position}))
         if source == "stock":
             price = self.deny(rank)
-            flip = self.rules.flip_after_reject
-            if flip == "must" and len(face_down) == 1 and self.closes([]):
+            reveal = self.table.reveal_follows_reject()
+            if reveal and not self.rules.optional_reveal and len(face_down) == 1 and self.closes([]):
                 price = self.closing_extra(rank)
-            elif flip != "never" and unknown:
+            elif reveal and unknown:
                 price -= REVEAL_INFO
             prices.append((price, {"action": "reject"}))
         return prices
@@ -192,7 +214,7 @@ class Advisor:
         """The best reveal after a throw (or leaving the cards as they are, where that is allowed)."""
         if self._flip is None:
             prices = self.reveal_prices()
-            if self.rules.flip_after_reject == "may":
+            if self.rules.optional_reveal:
                 prices.append((0.0, {"action": "skip"}))
             self._flip = min(prices, key=lambda item: item[0])[1]
         return self._flip
@@ -209,6 +231,7 @@ class Advisor:
         table, odds = self.table, self.odds
         mine = odds.grid(self.me)
         if not self.style.careful_close:
+            mine += self.rules.going_out_bonus  # knocking earns it
             best_other = min(odds.grid(ranks) for ranks in self.others)
             # Clearly ahead, and low: under about 1.7 points a card (10 on six cards).
             ahead = mine < min(best_other - 3, LOW_PER_CARD * self.rules.cells)
@@ -247,15 +270,18 @@ class Advisor:
             return sorted(((float(a["position"] - first), a) for a in legal), key=lambda item: item[0])
         prices: list[tuple[float, dict]] = []
         if phase == "draw":
+            flips = {a["position"]: price for price, a in self.reveal_prices()} if self.rules.flip_as_action else {}
             for action in legal:
                 if action["action"] == "knock":
                     prices.append((self.knock_price(), action))
+                elif action["action"] == "flip":
+                    prices.append((flips[action["position"]], action))
                 elif action["source"] == "discard":
                     prices.append((self.discard_price(), action))
                 else:
                     prices.append((self.stock_price(), action))
         elif phase == "place":
-            prices = self.place_prices(table.held_card[0], table.held_source or "stock")
+            prices = self.place_prices(table.kind(table.held_card), table.held_source or "stock")
         elif phase == "flip":
             prices = self.reveal_prices()
             if {"action": "skip"} in legal:
@@ -266,7 +292,7 @@ class Advisor:
         return sorted(prices, key=lambda item: item[0])
 
     def discard_price(self) -> float:
-        top = self.table.top_card[0]
+        top = self.table.kind(self.table.top_card)
         improvement, _ = self.odds.best_swap(self.me, top)
         # Taking the pile's card only to put it back would be a pass: never (two players
         # passing to each other would play on for ever).

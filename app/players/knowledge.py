@@ -1,13 +1,17 @@
 """What a computer player knows: its view of the table read once, and the odds of the cards it cannot see.
 
 Everything here is built from a view (``app.golf.view.view``), never from an engine
-state, so no player can see more than a person in its seat. Cards are handled by rank
-only (one character, ``"Q"``, ``"X"`` for a joker): suits never score.
+state, so no player can see more than a person in its seat. Cards are handled by kind
+(:attr:`RuleSet.kinds <app.golf.rules.RuleSet.kinds>`): their rank (one character,
+``"Q"``, ``"X"`` for a joker), for suits never score, except a one-eyed jack under the
+One-Eyed Jacks rule, which scores 0 and pairs as a jack.
 
 :class:`Odds` answers the one question every level asks: what is this grid likely to
 score? A face-down card counts at the mean of the cards still unseen, and a line
 (column, or row and diagonal where they match) that can still be completed by one rank
-is discounted by the chance that the unseen cards complete it.
+is discounted by the chance that the unseen cards complete it. Every value is the
+rules': the cards', the matched lines', four of a kind, the wolfpack, and Blackjack for
+a grid wholly known.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from app.cards import new_deck
 from app.golf.rules import RuleSet, rules_read_again
 
 
@@ -73,7 +76,21 @@ class Table:
         return [p for p, up in enumerate(self.face_up[index]) if not up]
 
     def ranks(self, index: int = 0) -> list[str | None]:
-        return [card[0] if card else None for card in self.grids[index]]
+        """A player's grid as the kinds of its known cards (None where unknown)."""
+        kinds = self.rules.kinds
+        return [kinds[card] if card else None for card in self.grids[index]]
+
+    def kind(self, card: str) -> str:
+        """A card's kind: the key of its value (its rank, or a one-eyed jack)."""
+        return self.rules.kinds[card]
+
+    def reveal_follows_reject(self) -> bool:
+        """Whether the viewer, throwing a stock card away now, turns a card up after it (or
+        may): as the engine decides, from the face-down cards every seat shows."""
+        rule = self.rules.flip_after_reject
+        if rule == "never" or not self.hidden(0):
+            return False
+        return rule != "endgame" or any(up.count(False) <= 1 for up in self.face_up)
 
     def will_act_again(self, index: int) -> bool:
         """Whether that player has another turn this hole (so a card thrown now may help it)."""
@@ -100,7 +117,7 @@ def read_table(view: dict) -> Table:
         seen.append(held)
     ids = [player["id"] for player in view["players"]]
     closer = ids.index(view["closed_by"]) if view.get("closed_by") in ids else None
-    unseen = Counter(new_deck(rules.deck_count, rules.jokers))
+    unseen = Counter(rules.deck())
     unseen.subtract(seen)
     return Table(
         rules=rules,
@@ -123,9 +140,15 @@ def read_table(view: dict) -> Table:
     )
 
 
+def unseen_kinds(table: Table) -> Counter:
+    """The kinds of the cards the viewer has not seen."""
+    kinds = table.rules.kinds
+    return Counter(kinds[card] for card in table.unseen)
+
+
 def fresh_deck_ranks(rules: RuleSet) -> Counter:
-    """The ranks of a whole deck: the odds of a player who remembers nothing."""
-    return Counter(card[0] for card in new_deck(rules.deck_count, rules.jokers))
+    """The kinds of a whole deck: the odds of a player who remembers nothing."""
+    return Counter(rules.kinds[card] for card in rules.deck())
 
 
 class Odds:
@@ -140,7 +163,7 @@ class Odds:
 
     def __init__(self, rules: RuleSet, unseen_ranks: Counter):
         self.rules = rules
-        self.values = rules.values
+        self.values = values = rules.values
         counts = {rank: n for rank, n in unseen_ranks.items() if n > 0}
         if not counts:  # nothing unseen (only in odd endings): fall back on a whole deck's odds
             counts = dict(fresh_deck_ranks(rules))
@@ -148,6 +171,20 @@ class Odds:
         self.total = sum(counts.values())
         self.prob = {rank: n / self.total for rank, n in counts.items()}
         self.mean = sum(self.values[rank] * p for rank, p in self.prob.items())
+        # Lines match by rank, and under One-Eyed Jacks two kinds of card share one:
+        # the unseen cards by the rank they match as, and what one of them is worth.
+        self.pairs_as = pairs_as = rules.pairs_as
+        if rules.one_eyed_jacks:
+            self.rank_counts: dict[str, int] = {}
+            points: dict[str, int] = {}
+            for kind, n in counts.items():
+                rank = pairs_as[kind]
+                self.rank_counts[rank] = self.rank_counts.get(rank, 0) + n
+                points[rank] = points.get(rank, 0) + n * values[kind]
+            self.rank_mean: dict[str, float] = {rank: points[rank] / n for rank, n in self.rank_counts.items()}
+        else:
+            self.rank_counts = counts
+            self.rank_mean = {rank: values[rank] for rank in counts}
         lines = rules.lines
         self.columns = rules.columns
         self.extra_lines = tuple(line for line in lines if line not in rules.columns)
@@ -155,10 +192,14 @@ class Odds:
         self.column_of = [next(c for c in rules.columns if p in c) for p in range(rules.cells)]
         self._correction: dict[tuple, float] = {}
         self._column: dict[tuple, float] = {}
-        # Columns only, no four of a kind: a swap changes one column and nothing else.
-        self.simple = not self.extra_lines and rules.four_of_a_kind is None
+        # Columns only, nothing scored across columns (four of a kind, the wolfpack) or on
+        # the whole grid (Blackjack): a swap changes one column and nothing else.
+        self.simple = not self.extra_lines and rules.four_of_a_kind is None and not rules.wolfpack
+        self.whole = rules.blackjack  # a swap's change is that of the whole grid's score
         self.partner = (
-            [(p + rules.cols) % rules.cells for p in range(rules.cells)] if self.simple and rules.rows == 2 else None
+            [(p + rules.cols) % rules.cells for p in range(rules.cells)]
+            if self.simple and not self.whole and rules.rows == 2
+            else None
         )
 
     def line_value(self, rank: str) -> int:
@@ -169,7 +210,7 @@ class Odds:
 
     def all_same(self, rank: str, unknown: int) -> float:
         """The chance that ``unknown`` unseen cards are all of ``rank``."""
-        n, total, p = self.counts.get(rank, 0), self.total, 1.0
+        n, total, p = self.rank_counts.get(rank, 0), self.total, 1.0
         for i in range(unknown):
             if n - i <= 0 or total - i <= 0:
                 return 0.0
@@ -183,16 +224,19 @@ class Odds:
             return found
         known = [r for r in ranks if r is not None]
         unknown = len(ranks) - len(known)
-        values = self.values
-        if known and any(r != known[0] for r in known):
+        values, pairs_as, mean = self.values, self.pairs_as, self.rank_mean
+        if known and any(pairs_as[r] != pairs_as[known[0]] for r in known):
             result = 0.0
         elif known:
-            rank = known[0]
+            rank = pairs_as[known[0]]
             p = 1.0 if unknown == 0 else self.all_same(rank, unknown)
-            result = p * (len(ranks) * values[rank] - self.line_value(rank))
+            result = p * (
+                sum(values[r] for r in known) + unknown * mean.get(rank, values[rank]) - self.line_value(rank)
+            )
         else:
             result = sum(
-                self.all_same(rank, unknown) * (unknown * values[rank] - self.line_value(rank)) for rank in self.counts
+                self.all_same(rank, unknown) * (unknown * mean[rank] - self.line_value(rank))
+                for rank in self.rank_counts
             )
         self._correction[ranks] = result
         return result
@@ -214,22 +258,40 @@ class Odds:
         card matched in two lines at once)."""
         if self.simple:
             column = self.column
-            return sum(column(tuple([ranks[p] for p in cells])) for cells in self.columns)
-        total = sum(self.cell(r) for r in ranks)
-        for line in self.rules.lines:
-            total -= self.correction(tuple([ranks[p] for p in line]))
-        return total + self.four_of_a_kind(ranks)
+            total = sum(column(tuple([ranks[p] for p in cells])) for cells in self.columns)
+        else:
+            total = sum(self.cell(r) for r in ranks)
+            for line in self.rules.lines:
+                total -= self.correction(tuple([ranks[p] for p in line]))
+            total += self.four_of_a_kind(ranks) + self.wolfpack(ranks)
+        if self.whole and total == 21 and None not in ranks:  # Blackjack: known to be exactly 21
+            return 0.0
+        return total
+
+    def matched_columns(self, ranks: list[str | None]) -> list[str | None]:
+        """Each column's rank where its known cards fill it with one rank, else None."""
+        pairs_as = self.pairs_as
+        matched: list[str | None] = []
+        for cells in self.columns:
+            first = ranks[cells[0]]
+            rank = pairs_as[first] if first is not None else None
+            same = rank is not None and all((r := ranks[p]) is not None and pairs_as[r] == rank for p in cells)
+            matched.append(rank if same else None)
+        return matched
+
+    def wolfpack(self, ranks: list[str | None]) -> float:
+        """The wolfpack, where two known column pairs of jacks make one and the rule is on."""
+        bonus = self.rules.wolfpack
+        if not bonus or self.matched_columns(ranks).count("J") < 2:
+            return 0.0
+        return float(bonus)
 
     def four_of_a_kind(self, ranks: list[str | None]) -> float:
         """What two adjacent known column pairs of one rank change, where that rule is on."""
         bonus = self.rules.four_of_a_kind
         if bonus is None:
             return 0.0
-        matched = []
-        for cells in self.columns:
-            first = ranks[cells[0]]
-            same = first is not None and all(ranks[p] == first for p in cells)
-            matched.append(first if same else None)
+        matched = self.matched_columns(ranks)
         adjustment, column = 0.0, 0
         while column < len(matched) - 1:  # left to right, each column in one group, as scored
             rank = matched[column]
@@ -242,6 +304,10 @@ class Odds:
 
     def swap_change(self, ranks: list[str | None], position: int, rank: str | None) -> float:
         """How the expected score changes when the card at ``position`` becomes ``rank``."""
+        if self.whole:
+            trial = list(ranks)
+            trial[position] = rank
+            return self.grid(trial) - self.grid(ranks)
         if self.simple:
             column = self.column_of[position]
             before = tuple([ranks[p] for p in column])
@@ -253,10 +319,11 @@ class Odds:
         for line in self.lines_through[position]:
             change += correction(tuple([ranks[p] for p in line]))
             change -= correction(tuple([rank if p == position else ranks[p] for p in line]))
-        if self.rules.four_of_a_kind is not None:
+        if self.rules.four_of_a_kind is not None or self.rules.wolfpack:
             trial = list(ranks)
             trial[position] = rank
             change += self.four_of_a_kind(trial) - self.four_of_a_kind(ranks)
+            change += self.wolfpack(trial) - self.wolfpack(ranks)
         return change
 
     def best_swap(self, ranks: list[str | None], rank: str, positions=None) -> tuple[float, int]:

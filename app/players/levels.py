@@ -1,10 +1,11 @@
 """The levels below Expert: Easy, Medium and Hard.
 
 - **Easy** plays like a beginner with habits a person learns to exploit: it judges a card
-  by its face value alone (it takes a low card from the pile without looking at its
+  by its value alone (as the rules value it: a king at −2 under Super Kings) (it takes a low card from the pile without looking at its
   columns, puts low cards over its highest showing card even when that breaks a pair,
   and never hunts a pair), remembers nothing of the discards, turns cards up at random
-  and ends the hole whenever it can (it knocks at about two points a card).
+  and ends the hole whenever it can (it knocks at about two points a card). It always
+  draws a card: turning one up instead (Flip as Action) does not occur to it.
 - **Medium** knows column pairs and the odds of a face-down card, but remembers only what
   lies face up now, takes the pile's card only when it clearly helps, and ends the hole
   whenever that lowers its own score, without a thought for the final turn it hands over.
@@ -65,10 +66,10 @@ class EasyPlayer:
         if forced is not None:
             return forced
         legal, phase = table.legal, table.phase
-        values = table.rules.values
+        points_of = table.rules.points_of
         mine = table.grids[0]
         face_down = [p for p, card in enumerate(mine) if card is None]
-        showing = {p: values[card[0]] for p, card in enumerate(mine) if card is not None}  # position: value
+        showing = {p: points_of(card) for p, card in enumerate(mine) if card is not None}  # position: value
         highest = max(showing, key=showing.__getitem__, default=None)
         high_value = showing[highest] if highest is not None else None
 
@@ -83,12 +84,12 @@ class EasyPlayer:
                 return {"action": "knock"}
             top = table.top
             take = {"action": "draw", "source": "discard"}
-            if take in legal and top is not None and values[top[0]] <= EASY_TAKES:
+            if take in legal and top is not None and points_of(top) <= EASY_TAKES:
                 return take
             stock = {"action": "draw", "source": "stock"}
             return stock if stock in legal else legal[0]
         if phase == "place":
-            value = values[table.held_card[0]]
+            value = points_of(table.held_card)
             if highest is not None and high_value is not None and high_value > value:
                 # Over the highest card showing, pair or not: the beginner's reflex.
                 return {"action": "swap", "position": highest}

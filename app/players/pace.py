@@ -23,10 +23,8 @@ has watched) and the seat's own cards, so no player learns anything hidden.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from app.golf.rules import RuleSet
-from app.players.knowledge import Odds, Table, fresh_deck_ranks
+from app.players.knowledge import Odds, Table, fresh_deck_ranks, unseen_kinds
 
 DEADLINE_MARGIN = 1  # own turns to spare before the bound: the end is begun one round early
 
@@ -126,11 +124,11 @@ def ending_move(table: Table, odds: Odds | None = None, remembers: bool = True) 
         return None
     mine = table.ranks(0)
     if odds is None:
-        pool = Counter(card[0] for card in table.unseen) if remembers else fresh_deck_ranks(table.rules)
+        pool = unseen_kinds(table) if remembers else fresh_deck_ranks(table.rules)
         odds = Odds(table.rules, pool)
     if table.phase == "place":
-        change, position = odds.best_swap(mine, table.held_card[0], face_down)
-        flips = table.rules.flip_after_reject != "never" and table.held_source == "stock"
+        change, position = odds.best_swap(mine, table.kind(table.held_card), face_down)
+        flips = table.reveal_follows_reject() and table.held_source == "stock"
         if flips and change > 0:
             return {"action": "reject"}
         return {"action": "swap", "position": position}

@@ -282,6 +282,8 @@ class Words:
 
         if kind == "reveal":
             return f"{verb('Turn up', 'Turned up')} the card at {self.place(action['position'])}"
+        if kind == "flip":
+            return f"{verb('Turn up', 'Turned up')} the card at {self.place(action['position'])} instead of drawing"
         if kind == "draw" and action["source"] == "discard":
             return f"{verb('Take', 'Took')} the {card_name(table.top_card)} from the discard pile"
         if kind == "draw":
@@ -309,7 +311,7 @@ class Words:
     def why_not(self, chosen: dict, best: dict, advisor: Advisor) -> str | None:
         """One sentence on what was wrong with ``chosen``, where a plain one applies."""
         kind = chosen["action"]
-        values = self.rules.values
+        points_of = self.rules.points_of
         held = self.table.held
         if kind == "swap" and held:
             position = chosen["position"]
@@ -321,19 +323,19 @@ class Words:
                     f"That swap broke the pair of {rank_name(pair)}s in column {column}; "
                     f"better: {self.lower(self.would(best))}."
                 )
-            if old is not None and self.table.face_up[0][position] and values[held[0]] > values[old[0]]:
+            if old is not None and self.table.face_up[0][position] and points_of(held) > points_of(old):
                 return (
                     f"That swap put {article(held[0])} in place of your {rank_name(old[0])}, "
-                    f"{values[held[0]] - values[old[0]]} points more; better: {self.lower(self.would(best))}."
+                    f"{points_of(held) - points_of(old)} points more; better: {self.lower(self.would(best))}."
                 )
-        if kind == "reject" and held and best["action"] == "swap" and values[held[0]] < advisor.odds.mean:
+        if kind == "reject" and held and best["action"] == "swap" and points_of(held) < advisor.odds.mean:
             return (
                 f"That threw away {article(held[0])}, lower than an unseen card is likely to be; "
                 f"better: {self.lower(self.would(best))}."
             )
         thrown = self.thrown(chosen)
         if thrown is not None and self.table.players > 1 and self.table.will_act_again(1):
-            change, _ = advisor.odds.best_swap(advisor.others[0], thrown[0])
+            change, _ = advisor.odds.best_swap(advisor.others[0], self.table.kind(thrown))
             if change < -3 and self.thrown(best) != thrown:
                 return (
                     f"That throws the {card_name(thrown)} that the next player needs; "

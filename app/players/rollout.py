@@ -76,8 +76,8 @@ class QuickPolicy:
         rules = odds.rules
         self.rules = rules
         self.cells = rules.cells
-        self.may_flip = rules.flip_after_reject == "may"
-        self.must_flip = rules.flip_after_reject == "must"
+        self.may_flip = rules.optional_reveal
+        self.kinds = rules.kinds
         self.knocking = rules.ending == "knock"
         self.closes_when_up = rules.ending == "all_face_up"
         self._best: dict[tuple, tuple[float, int]] = {}
@@ -91,8 +91,8 @@ class QuickPolicy:
         return found
 
     def known(self, state: GolfState, seat: int) -> list[str | None]:
-        grid, up, peeked = state.grids[seat], state.face_up[seat], state.peeked[seat]
-        return [grid[p][0] if up[p] or p in peeked else None for p in range(self.cells)]
+        grid, up, peeked, kinds = state.grids[seat], state.face_up[seat], state.peeked[seat], self.kinds
+        return [kinds[grid[p]] if up[p] or p in peeked else None for p in range(self.cells)]
 
     def happy_to_close(self, state: GolfState, seat: int, mine: float) -> bool:
         """End the hole when clearly ahead of everyone as far as this seat can see."""
@@ -114,14 +114,14 @@ class QuickPolicy:
             if self.knocking and state.closed_by is None and self.happy_to_close(state, seat, odds.grid(known)):
                 return KNOCK
             if state.discard and (state.stock or len(state.discard) > 1):
-                change, position = self.best_swap(known, state.discard[-1][0])
+                change, position = self.best_swap(known, self.kinds[state.discard[-1]])
                 if change <= -TAKE_GAIN and not (may_close and position == last_down):
                     return DRAW_DISCARD
                 return DRAW_STOCK
             return DRAW_STOCK if (state.stock or len(state.discard) > 1) else DRAW_DISCARD
         if phase is Phase.PLACE:
             assert state.held is not None  # a card is held in the place phase
-            rank = state.held[0]
+            rank = self.kinds[state.held]
             change, position = self.best_swap(known, rank)
             if may_close and position == last_down:
                 after = list(known)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from app.cards import JOKER_RANK, SUIT_NAMES, SUIT_SYMBOLS
 from app.golf.rules import PRESETS, RuleSet
-from app.golf.scoring import matched_lines, rank_word, score_grid
+from app.golf.scoring import hole_scores, matched_lines, rank_word, score_grid
 
 SHOWN = {"T": "10", JOKER_RANK: "\u2605"}
 
 
 def drawn_grid(text: str, rules: RuleSet | None = None, score: bool = False) -> dict:
     """The grid as the ``mini_grid`` macro draws it; ``score`` adds its score to the name
-    (every card must then be face up)."""
+    (every card must then be face up): the grid's score as a hole of its own, so with
+    Blackjack a grid of 21 scores 0."""
     rows = [row.split() for row in text.split("/")]
     cols = len(rows[0])
     rules = rules or PRESETS["standard"].model_copy(update={"rows": len(rows), "cols": cols})
@@ -40,7 +41,7 @@ def drawn_grid(text: str, rules: RuleSet | None = None, score: bool = False) -> 
     if pairs:
         label += f"; {len(pairs)} column pair{'s' if len(pairs) > 1 else ''}"
     if score:
-        label += f"; it scores {score_grid(cards, rules)}"
+        label += f"; it scores {hole_scores([score_grid(cards, rules)], None, rules)[0]}"
     return {"cols": cols, "cells": cells, "label": "A grid: " + label}
 
 

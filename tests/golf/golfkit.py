@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from app.cards import new_deck
 from app.golf.actions import parse_log_entry
 from app.golf.engine import GolfState
 from app.golf.events import Event
@@ -28,7 +27,7 @@ def grid(text: str) -> list[str]:
 
 
 def deck_of(rules: RuleSet) -> list[str]:
-    return new_deck(rules.deck_count, rules.jokers)
+    return rules.deck()
 
 
 def rest_of_deck(rules: RuleSet, used: Iterable[str]) -> list[str]:

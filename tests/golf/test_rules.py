@@ -134,7 +134,9 @@ def test_a_match_value_must_be_between_minus_four_and_zero():
 
 
 def test_unknown_choices_and_fields_are_refused_by_name():
-    assert refusal(flip_after_reject="sometimes") == "flip_after_reject: Input should be 'must', 'may' or 'never'"
+    assert refusal(flip_after_reject="sometimes") == (
+        "flip_after_reject: Input should be 'must', 'may', 'never' or 'endgame'"
+    )
     assert refusal(ending="sudden_death") == "ending: Input should be 'all_face_up' or 'knock'"
     assert refusal(going_out_penalty="triple") == "going_out_penalty: Input should be 'none', 'double' or 'plus10'"
     assert refusal(colour="red") == "colour: Extra inputs are not permitted"

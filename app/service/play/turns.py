@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
-from app.golf.actions import Action, MalformedAction, Reveal, Swap, action_from_json
+from app.golf.actions import PLACED, Action, MalformedAction, action_from_json
 from app.golf.engine import GolfState
 from app.golf.events import Event, EventKind
 from app.golf.phases import Phase
@@ -54,8 +54,8 @@ def action_of(action: Action | dict) -> Action:
 
 
 def check_position(action: Action, cells: int) -> None:
-    """Refuse a reveal or swap that names no place of a grid of ``cells`` cards."""
-    if isinstance(action, (Reveal, Swap)) and not 0 <= action.position < cells:
+    """Refuse a reveal, swap or flip that names no place of a grid of ``cells`` cards."""
+    if isinstance(action, PLACED) and not 0 <= action.position < cells:
         raise Invalid(f"There is no position {action.position}: positions run from 0 to {cells - 1}.")
 
 

@@ -2,8 +2,13 @@
 the game's own scoring (:func:`app.golf.scoring.explain_grid`).
 
 A cell is a card code (``"5H"``, ``"TS"``, ``"X1"``) or just a rank (``"5"``, ``"10"``,
-``"K"``, ``"joker"``): suits never change a score. Anything else is refused with
-:class:`Invalid`, naming the cell and saying what would do.
+``"K"``, ``"joker"``): suits never change a score, but for a jack under One-Eyed Jacks
+(the jacks of hearts and spades score 0), which needs its suit. Anything else is refused
+with :class:`Invalid`, naming the cell and saying what would do.
+
+The hole's own rules follow the grid's score (:func:`app.golf.scoring.hole_adjustments`):
+Blackjack and the going-out bonus from the grid alone, the going-out penalty, the
+underdog bonus and tied shame once the others' scores are given.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections import Counter
 
 from app.cards import JOKER_RANK, RANKS, SUITS
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_request
-from app.golf.scoring import explain_grid, rank_word
+from app.golf.scoring import explain_grid, hole_adjustments, rank_word
 from app.service.errors import Invalid
 
 MAX_CELL_TEXT = 8  # "joker", "10H", "10♥": anything longer is not a card
@@ -70,6 +75,10 @@ def parse_grid(cells: object, rules: RuleSet) -> list[str]:
             raise Invalid(f"{where}: {shown!r} is not a card; give {ACCEPTED}")
         if card[0] == JOKER_RANK and not rules.jokers:
             raise Invalid(f"{where}: there are no jokers in the deck under these rules")
+        if card == "J" and rules.one_eyed_jacks:
+            raise Invalid(
+                f"{where}: with one-eyed jacks a jack's suit sets its score: give JH or JS (0) or JC or JD (10)"
+            )
         cards.append(card)
     _check_deck(cards, rules)
     return cards
@@ -82,14 +91,23 @@ def _check_deck(cards: list[str], rules: RuleSet) -> None:
     for card, count in Counter(c for c in cards if len(c) == 2 and c[0] != JOKER_RANK).items():
         if count > packs:
             raise Invalid(f"grid: {card} is there {count} times, but {held} {packs}")
+    in_deck = Counter(card[0] for card in rules.deck())
     for rank, count in Counter(c[0] for c in cards).items():
-        most = 2 * packs if rank == JOKER_RANK else 4 * packs
+        most = in_deck[rank]
         if count > most:
+            if rank == JOKER_RANK and rules.single_joker:
+                raise Invalid(f"grid: {count} jokers, but the deck holds a single joker under these rules")
             raise Invalid(f"grid: {count} {rank_word(rank, plural=True)}, but {held} only {most}")
 
 
-def calculate(cells: object, rules: object) -> dict:
-    """The score of a typed-in grid under the given rules, explained line by line."""
+def calculate(cells: object, rules: object, went_out: bool = False, others: list[int] | None = None) -> dict:
+    """The score of a typed-in grid under the given rules, explained line by line, then
+    the hole's own rules as last lines: this player closed the hole (``went_out``) and
+    the others' scores for the hole, before the underdog bonus and tied shame (``others``),
+    where given."""
     ruleset = rules_for(rules)
     cards = parse_grid(cells, ruleset)
-    return {**explain_grid(cards, ruleset), "rules": ruleset.name}
+    explained = explain_grid(cards, ruleset)
+    steps = hole_adjustments([explained["score"], *(others or [])], 0 if went_out else None, ruleset)[0]
+    score = explained["score"] + sum(step["points"] for step in steps)
+    return {"score": score, "lines": explained["lines"] + steps, "rules": ruleset.name}

@@ -132,7 +132,7 @@ def hint_target(action: dict | None) -> str:
     kind = action.get("action", "")
     if kind == "draw":
         return f"draw-{action.get('source')}"
-    if kind in ("swap", "reveal"):
+    if kind in ("swap", "reveal", "flip"):
         return f"{kind}-{action.get('position')}"
     return kind
 
@@ -152,13 +152,15 @@ def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozense
     player = state["players"][index]
     matched = {p for line in player.get("matched", []) for p in line}
     mine = player["id"] == "you"
-    reveal, swap = set(), set()
+    reveal, swap, flip = set(), set(), set()
     if mine and live:
         for action in state.get("legal", []):
             if action["action"] == "reveal":
                 reveal.add(action["position"])
             elif action["action"] == "swap":
                 swap.add(action["position"])
+            elif action["action"] == "flip":  # Flip as Action: a face-down card turned up as the turn
+                flip.add(action["position"])
     cards = []
     for position, cell in enumerate(player["grid"]):
         where = position_name(position, rows, cols)
@@ -181,6 +183,9 @@ def grid_cards(state: dict, index: int, live: bool, touched: Set[int] = frozense
             card.action, card.param, card.value = "swap", "position", position
         elif position in reveal:
             card.action, card.param, card.value = "reveal", "position", position
+        elif position in flip:
+            card.action, card.param, card.value = "flip", "position", position
+            card.label += ": turn it up instead of drawing"
         suggest(card, hinted)
         cards.append(card)
     return cards
@@ -366,7 +371,7 @@ def board(
     rules = rules_read_again(state["rules"])
     for card in [discard, held] + [c for s in seats for c in s["cards"]]:
         if card is not None and card.card:
-            card.points = rules.values[card.card[0]]
+            card.points = rules.points_of(card.card)
     for seat_, player in zip(seats, state["players"]):
         for line in player.get("matched", []):
             first = seat_["cards"][line[0]].card

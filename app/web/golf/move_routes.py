@@ -1,4 +1,4 @@
-"""The moves of Golf as JSON routes, written once: the same seven for your match
+"""The moves of Golf as JSON routes, written once: the same eight for your match
 (``/api/match/...``) and for your seat at a table (``/api/tables/{code}/...``).
 
 Each router says how a move is played there: a dependency that gives the route a
@@ -35,6 +35,7 @@ MOVES = (
     Move("reveal", "reveal", "Turn one of your cards up", Position),
     Move("draw", "draw", "Take the top card of the stock or the discard pile", Source),
     Move("swap", "swap", "Put the held card into a position; the old card goes on the discard pile", Position),
+    Move("flip", "flip", "Flip-as-action rules: turn one of your face-down cards up instead of drawing", Position),
     Move("reject", "reject", "Throw away a card drawn from the stock"),
     Move("skip", "skip", "Optional-flip rules: end the turn without revealing after a reject"),
     Move("knock", "knock", "Knocking rules: close the hole instead of drawing"),
@@ -57,7 +58,7 @@ def action_of(move: Move, body: Any) -> dict:
 
 
 def add_move_routes(router: APIRouter, prefix: str, player: Any, **route_options: Any) -> None:
-    """The seven moves on ``router`` under ``prefix``; ``player`` is the annotated
+    """The eight moves on ``router`` under ``prefix``; ``player`` is the annotated
     dependency (``Annotated[Play, Depends(...)]``) that plays one for the caller."""
     for move in MOVES:
         router.add_api_route(

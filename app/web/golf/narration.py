@@ -113,13 +113,15 @@ def own_move_sentence(action: dict, state: dict) -> str:
         if action.get("source") == "discard":
             return f"You took the {card_label(held)} from the discard pile."
         return f"You drew the {card_label(held)}."
-    if kind in ("reveal", "swap") and isinstance(action.get("position"), int):
+    if kind in ("reveal", "swap", "flip") and isinstance(action.get("position"), int):
         cell = me["grid"][action["position"]]
         if not cell.get("card"):
             return ""
         where = position_name(action["position"], rules["rows"], rules["cols"])
         if kind == "reveal":
             return f"You turned up the {card_label(cell['card'])} at {where}."
+        if kind == "flip":
+            return f"You turned up the {card_label(cell['card'])} at {where} as your turn."
         return f"You put the {card_label(cell['card'])} at {where}."
     return ""
 
@@ -154,6 +156,10 @@ def describe_action(action: dict, state: dict) -> str:
     kind = action.get("action", "")
     if kind == "reveal":
         return f"Reveal your card at {position_name(action['position'], rules['rows'], rules['cols'])}"
+    if kind == "flip":
+        return (
+            f"Turn up your card at {position_name(action['position'], rules['rows'], rules['cols'])} instead of drawing"
+        )
     if kind == "draw":
         if action.get("source") == "discard" and state["discard"]["top"]:
             return f"Take the {card_label(state['discard']['top'])} from the discard pile"
@@ -176,9 +182,12 @@ def undo_sentence(undone: list[tuple[int, dict]], state: dict) -> str:
     rules = state["rules"]
     seat, action = undone[0]
     kind = action.get("action", "")
-    where = position_name(action["position"], rules["rows"], rules["cols"]) if kind in ("reveal", "swap") else ""
+    where = (
+        position_name(action["position"], rules["rows"], rules["cols"]) if kind in ("reveal", "swap", "flip") else ""
+    )
     mine = {
         "reveal": f"turning up your card at {where}",
+        "flip": f"turning up your card at {where}",
         "swap": f"your swap into {where}",
         "draw": "your draw from the stock" if action.get("source") == "stock" else "your take from the discard pile",
         "reject": "throwing away the card you drew",

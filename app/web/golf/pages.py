@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from app.golf.rules import RulesError, rules_from_request
+from app.golf.rules import RulesError, RuleSet, rules_from_request
 from app.players import LEVELS
 from app.service.errors import Invalid, ServiceError
 from app.service.play.match import GolfService
@@ -91,6 +91,7 @@ COMMANDS = {
     "reveal",
     "draw",
     "swap",
+    "flip",
     "reject",
     "skip",
     "knock",
@@ -154,7 +155,7 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
     service, browser = golf_of(request), browser_id(request)
     version = form_version(request, form)
     options: dict = {}
-    if command in ("reveal", "swap"):
+    if command in ("reveal", "swap", "flip"):
         move = {"action": command, "position": _position(form)}
         outcome = service.act(browser, move, if_match=version, frames=True)
         options["said"] = _told_back(move, outcome)
@@ -281,7 +282,18 @@ def summary_page(request: Request):
 
 @router.get("/how-to-play", response_class=HTMLResponse)
 def how_to_play(request: Request):
-    return templates.TemplateResponse(request, "how_to_play.html", {"page": "how"})
+    return templates.TemplateResponse(request, "how_to_play.html", {"page": "how", "house": HOUSE_EXAMPLES})
+
+
+# The rules How to play draws its house rules' example grids under.
+HOUSE_EXAMPLES = {
+    "super_kings": RuleSet(super_kings=True),
+    "ten_penny": RuleSet(ten_penny=True),
+    "one_eyed_jacks": RuleSet(one_eyed_jacks=True),
+    "lucky_swing": RuleSet(jokers=True, single_joker=True, joker_value=-5),
+    "wolfpack": RuleSet(wolfpack=-20),
+    "blackjack": RuleSet(blackjack=True),
+}
 
 
 STAT_ROWS = [

@@ -108,6 +108,8 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
         if "draw-discard" in kinds and top:
             options.append(("take" if options else "Take") + f" the {card_label(top)}")
         text = " or ".join(options)
+        if "flip" in kinds:
+            text += ", or turn up a face-down card instead"
         if "knock" in kinds:
             text += ", or Knock to close the hole"
         return capital(final + text) if final else text

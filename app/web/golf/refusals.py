@@ -98,6 +98,9 @@ def refusals(
     knocking = state["rules"].get("ending") == "knock"
     if phase == "draw":
         said["mine-up"] = said["mine-down"] = "Draw a card first, from the stock or the discard pile."
+        if "flip" in kinds:  # Flip as Action: a face-down card is a move, a face-up one is not
+            del said["mine-down"]
+            said["mine-up"] = "Draw a card first, or turn up one of your face-down cards instead."
         said["x"] = "There is no drawn card to throw away: draw one first."
         said["r"] = "Reveal none comes after you throw away a card drawn from the stock."
         if "draw-discard" not in kinds:

@@ -21,7 +21,7 @@ from app.web.golf.names import LEVEL_NAMES
 from app.web.golf.narration import narrate
 from app.web.golf.prompts import match_result_sentence, prompt
 from app.web.golf.refusals import refusals
-from app.web.golf.rule_options import RULE_OPTIONS, all_preset_words
+from app.web.golf.rule_options import RULE_OPTIONS, all_preset_words, grouped_options
 
 SPEED_COOKIE = "golf_speed"
 PEOPLE_FIELDS = 8  # the New game dialog's fields for the names of people sharing the device
@@ -137,6 +137,7 @@ def new_game_model(state: dict) -> dict:
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
         "rule_options": RULE_OPTIONS,
+        "rule_groups": grouped_options(),
         "preset_words": all_preset_words(),
         # Pass and play: a field for each seat a match may have, the people of this one in
         # the first (so that the same people deal again at once).

@@ -129,7 +129,7 @@ def review_status(request: Request, source: Source) -> Response:
 def _mark(board: dict, action: dict, mark: str, words: str) -> None:
     """Mark on the board the card an action takes, turns up or lays down."""
     kind = action["action"]
-    if kind in ("swap", "reveal"):
+    if kind in ("swap", "reveal", "flip"):
         card = board["me"]["cards"][action["position"]]
     elif kind == "draw":
         card = board["stock"] if action["source"] == "stock" else board["discard"]

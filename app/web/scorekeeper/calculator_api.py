@@ -10,8 +10,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.golf.scoring import apply_going_out_penalty, points_text
-from app.service.scorekeeper.calculator import calculate, rules_for
+from app.service.scorekeeper.calculator import calculate
 from app.web.http.json_api import JSONRoute
 
 router = APIRouter(prefix="/api", tags=["score"], route_class=JSONRoute)
@@ -28,20 +27,30 @@ class ScoreRequest(BaseModel):
         max_length=64,
         description=(
             'The grid\'s cards, top row first, left to right: card codes ("5H", "TS", "X1") or ranks '
-            '("5", "10", "K", "joker").'
+            '("5", "10", "K", "joker"); under One-Eyed Jacks a jack needs its suit ("JH").'
         ),
     )
     rules: dict[str, Any] | str | None = Field(
         None, description='A preset\'s name ("nine-card") or rule fields as for /api/match/new; standard if left out.'
     )
-    went_out: bool = Field(False, description="This player closed the hole (for a going-out penalty).")
+    went_out: bool = Field(False, description="This player closed the hole (for a going-out penalty or bonus).")
     others: list[int] | None = Field(
-        None, max_length=7, description=("The other players' hole scores, to judge a going-out penalty.")
+        None,
+        max_length=7,
+        description=(
+            "The other players' scores for the hole before the underdog bonus and tied shame, to judge a "
+            "going-out penalty, the underdog bonus and tied shame."
+        ),
     )
 
 
 class ScoreLine(BaseModel):
-    line: str = Field(description='What the line is: "left column", "top row", "four of a kind", ...')
+    line: str = Field(
+        description=(
+            'What the line is: "left column", "top row", "four of a kind", "wolfpack", and for the hole\'s '
+            'own rules "blackjack", "going-out penalty", "going-out bonus", "underdog bonus", "tied shame"'
+        )
+    )
     positions: list[int] = Field(description="The grid positions it covers (0 is the top left).")
     points: int
     text: str = Field(description='The line in words, e.g. "8 over 8 is 0: a column pair".')
@@ -60,22 +69,4 @@ class ScoreAnswer(BaseModel):
 )
 def score(request: ScoreRequest) -> dict:
     """Score a grid as it lies at the end of a hole, with the column pairs and variant rules shown."""
-    answer = calculate(request.grid, request.rules)
-    ruleset = rules_for(request.rules)
-    if request.went_out and request.others and ruleset.going_out_penalty != "none":
-        charged = apply_going_out_penalty([answer["score"], *request.others], 0, ruleset)[0]
-        if charged != answer["score"]:
-            how = "doubled" if ruleset.going_out_penalty == "double" else "10 added"
-            answer["lines"].append(
-                {
-                    "line": "going-out penalty",
-                    "positions": [],
-                    "points": charged - answer["score"],
-                    "text": (
-                        f"went out without the lowest score ({points_text(min(request.others))} beat or tied it): "
-                        f"{how}, {points_text(answer['score'])} becomes {points_text(charged)}"
-                    ),
-                }
-            )
-            answer["score"] = charged
-    return answer
+    return calculate(request.grid, request.rules, request.went_out, request.others)

@@ -40,13 +40,28 @@ CHOICES: list[tuple[str, str, list[tuple[str, str, dict]]]] = [  # (field, label
             ("none", "No jokers", {}),
             ("-2", "Jokers in the deck, −2 each", {"jokers": True}),
             ("-5", "Jokers in the deck, −5 each", {"jokers": True, "joker_value": -5}),
+            (
+                "lucky",
+                "One joker in the deck, −5 (Lucky Swing)",
+                {"jokers": True, "single_joker": True, "joker_value": -5},
+            ),
         ],
     ),
     ("twos", "Twos", [("-2", "A 2 counts −2", {}), ("2", "A 2 counts 2", {"twos_face_value": True})]),
     (
         "court",
         "The zero card",
-        [("kings", "Kings 0, jacks 10", {}), ("jacks", "Jacks 0, kings 10", {"jacks_zero": True})],
+        [
+            ("kings", "Kings 0, jacks 10", {}),
+            ("jacks", "Jacks 0, kings 10", {"jacks_zero": True}),
+            ("super", "Kings −2, jacks 10 (Super Kings)", {"super_kings": True}),
+        ],
+    ),
+    ("tens", "Tens", [("10", "A 10 counts 10", {}), ("1", "A 10 counts 1 (Ten Penny)", {"ten_penny": True})]),
+    (
+        "one_eyed",
+        "One-eyed jacks",
+        [("no", "Count as any jack", {}), ("yes", "J♥ and J♠ count 0 (One-Eyed Jacks)", {"one_eyed_jacks": True})],
     ),
     ("pair", "A column pair", [("0", "scores 0", {}), ("-4", "scores −4", {"match_value": -4})]),
     (
@@ -68,6 +83,12 @@ CHOICES: list[tuple[str, str, list[tuple[str, str, dict]]]] = [  # (field, label
         "Four of a kind (two pairs side by side)",
         [("none", "No bonus", {}), ("-10", "−10", {"four_of_a_kind": -10}), ("-20", "−20", {"four_of_a_kind": -20})],
     ),
+    ("wolfpack", "Two pairs of jacks", [("none", "No bonus", {}), ("-20", "−20 more (Wolfpack)", {"wolfpack": -20})]),
+    (
+        "blackjack",
+        "A hole of exactly 21",
+        [("21", "Scores 21", {}), ("0", "Scores 0 (Blackjack)", {"blackjack": True})],
+    ),
 ]
 
 EXAMPLES = [
@@ -84,6 +105,12 @@ EXAMPLES = [
     ("Four-card golf", "Q 3 Q A", {"shape": "2x2"}),
     ("Eight-card golf", "4 K 7 J 4 2 7 9", {"shape": "2x4"}),
     ("Nine-card: three of a kind in a row", "7 7 7 3 4 K 9 2 2", {"shape": "3x3", "lines": "rows"}),
+    ("Super Kings: a loose king is −2", "K K 2 9 K 5", {"court": "super"}),
+    ("Ten Penny: a 10 counts 1", "10 5 Q 4 6 10", {"tens": "1"}),
+    ("One-Eyed Jacks: the jack of hearts is 0", "JH JS JD Q JC 3", {"one_eyed": "yes"}),
+    ("Wolfpack: two pairs of jacks, −20 more", "J 5 J J 9 J", {"wolfpack": "-20"}),
+    ("Blackjack: 21 becomes 0", "Q 9 A Q 8 3", {"blackjack": "0"}),
+    ("Lucky Swing: the single joker is −5", "X K 5 2 K 5", {"jokers": "lucky"}),
 ]
 
 

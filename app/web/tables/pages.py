@@ -42,7 +42,7 @@ router = APIRouter(include_in_schema=False)
 live_router = APIRouter(include_in_schema=False)
 templates.env.globals["tables_asset_version"] = asset_version(("tables.js",))
 
-MOVES = {"reveal", "draw", "swap", "reject", "skip", "knock", "next-hole", "undo"}
+MOVES = {"reveal", "draw", "swap", "flip", "reject", "skip", "knock", "next-hole", "undo"}
 SEAT_KINDS = ("open", *LEVELS)
 TIMER_CHOICES = [("", "Off"), ("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes")]
 
@@ -208,7 +208,7 @@ async def play(request: Request, code: str, command: str):
         version = form_version(request, form)
         if command == "undo":
             return service.undo(browser, code, if_match=version), "Your last move was taken back."
-        if command in ("reveal", "swap"):
+        if command in ("reveal", "swap", "flip"):
             action = {
                 "action": command,
                 "position": whole_number(form.get("position"), "Choose a card: the move named no position."),
