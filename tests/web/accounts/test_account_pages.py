@@ -20,7 +20,9 @@ def test_a_guest_is_offered_to_save_sign_in_or_use_a_code(api):
     text = page(api)
     for words in ("Save your progress with a passkey", "Sign in with a passkey", "Use a code from your other device"):
         assert words in text
-    assert 'href="/account" class="nav-from-980 account-link" aria-current="page">Account</a>' in text  # in the site's navigation
+    assert (
+        'href="/account" class="nav-from-980 account-link" aria-current="page">Account</a>' in text
+    )  # in the site's navigation
     assert 'value="ABCD-EFGH"' in page(api, "/account?code=abcdefgh")  # the QR code's link fills it in
 
 
