@@ -19,10 +19,10 @@ from sqlalchemy import Connection, Engine
 
 from app.service import clock
 from app.service.accounts.moving import forget
-from app.service.accounts.passkeys import SIGNED_IN_ALREADY, Caller
+from app.service.accounts.passkeys import SIGNED_IN_ALREADY, SUSPENDED, Caller
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
-from app.service.errors import Conflict, Invalid, NotFound, NotSignedIn
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn
 from app.service.ratings.service import standing_of
 from app.store import accounts as store
 
@@ -126,6 +126,8 @@ class Devices:
             account = store.account(connection, account_id) if account_id else None
             if account is None:
                 raise Invalid(BAD_CODE)
+            if account.get("suspended_ms") is not None:
+                raise Forbidden(SUSPENDED)
             join(connection, account, caller.session_id, new_session, caller.device, now)
             return account
 

@@ -165,6 +165,8 @@ def table_state(
             replay=replay,
             seen=seen,
         )
+    if match is not None and record.status == "over" and not state.is_over:
+        match = {**match, "legal": []}  # ended before its end (app/service/tables/ending.py): no more moves
     if match is not None and state.phase is Phase.HOLE_OVER and waits_for_people(record):
         # The hole's end waits for each person's Next hole: who has pressed it, and no
         # Next hole left to press for them.

@@ -22,6 +22,7 @@ from typing import Protocol
 from sqlalchemy import Connection, Engine
 
 from app.service import clock
+from app.service.admin.guard import refuse_suspended
 from app.service.common import in_transaction
 from app.service.errors import Invalid, ServiceError
 from app.service.play.table_record import display_name, seat_of
@@ -100,6 +101,7 @@ class QuickPlay:
 
         def enter(connection: Connection) -> None:
             nonlocal shown
+            refuse_suspended(connection, browser_id)
             shown = accounts_store.name_of_principal(connection, browser_id) or shown  # an account's own name
             repository.ensure_browser(connection, browser_id)
             repository.note_action(connection, browser_id)
