@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from app.names import name_key
 from app.service import clock
@@ -79,7 +80,10 @@ class Moderation:
             store.rename(connection, account, name, name_key(name))
             return account["name"], name
 
-        return in_transaction(self.engine, work)
+        try:
+            return in_transaction(self.engine, work)
+        except IntegrityError:  # an account was made under that name meanwhile
+            raise Conflict(NAME_TAKEN.format(name=new)) from None
 
     def suspend(self, name: str) -> dict:
         """Suspend the account ``name``: ``{"name", "signed_out", "left"}``, the sessions
