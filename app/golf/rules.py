@@ -230,7 +230,7 @@ def rules_from_request(data: dict | None) -> RuleSet:
     """
     if isinstance(data, dict) and "name" in data:
         try:
-            data = {**data, "name": checked_name(data["name"], "The rules' name", RULES_NAME_LENGTH)}
+            data = {**data, "name": checked_name(data["name"], "The rules' name", RULES_NAME_LENGTH, person=False)}
         except NameRefused as refused:
             raise RulesError(str(refused)) from None
     return rules_from_dict(data)

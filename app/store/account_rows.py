@@ -1,12 +1,12 @@
 """The statements that give a guest's rows to an account's principal browser, and that
 find and clear what an account leaves at others' tables (SQLAlchemy Core). Which row is
-kept where only one is allowed is decided by :mod:`app.service.accounts.moving`."""
+kept where only one is allowed is decided by :mod:`app.service.accounts.moving`, what
+changes at a table by :mod:`app.service.accounts.forgetting`."""
 
 from __future__ import annotations
 
 from sqlalchemy import Connection, String, cast, delete, select, update
 
-from app.store.daily import DAILY_ENTRIES
 from app.store.models import Replay, ScoreSheet
 from app.store.repository import (
     BROWSERS,
@@ -67,30 +67,19 @@ def own_match(connection: Connection, browser_id: str) -> dict | None:
     return dict(row) if row else None
 
 
-def replace_own_match(connection: Connection, guest_match: dict, principal: str) -> None:
-    """The guest's match against the computer becomes the principal's, in place of the one it had."""
+def replace_own_match(connection: Connection, guest_match: dict, principal: str, practice: bool) -> None:
+    """The guest's match against the computer becomes the principal's, in place of the one
+    it had (``practice``: a daily match that is not the principal's counted attempt)."""
     connection.execute(delete(GOLF_TABLES).where(GOLF_TABLES.c.owner == principal))
     connection.execute(
         update(GOLF_TABLES)
         .where(GOLF_TABLES.c.code == guest_match["code"])
-        .values(owner=principal, seats=swap_browser(guest_match["seats"], guest_match["owner"], principal))
+        .values(
+            owner=principal,
+            seats=swap_browser(guest_match["seats"], guest_match["owner"], principal),
+            practice=practice,
+        )
     )
-
-
-def daily_entries(connection: Connection, browser_id: str) -> dict[str, dict]:
-    """The browser's counted daily attempts, by date."""
-    query = select(DAILY_ENTRIES).where(DAILY_ENTRIES.c.browser_id == browser_id)
-    return {row["date"]: dict(row) for row in connection.execute(query).mappings()}
-
-
-def delete_daily_entry(connection: Connection, date: str, browser_id: str) -> None:
-    t = DAILY_ENTRIES
-    connection.execute(delete(t).where(t.c.date == date, t.c.browser_id == browser_id))
-
-
-def move_daily_entries(connection: Connection, guest: str, principal: str) -> None:
-    t = DAILY_ENTRIES
-    connection.execute(update(t).where(t.c.browser_id == guest).values(browser_id=principal))
 
 
 # ------------------------------------------------------------------ tables of people
@@ -101,7 +90,7 @@ def tables_seating(connection: Connection, browser_id: str) -> list[dict]:
     The seats are JSON: their text is searched (a browser id is 64 hex digits, never
     part of anything else there), then the seats are read."""
     t = GOLF_TABLES
-    query = select(t.c.code, t.c.seats, t.c.notices).where(
+    query = select(t.c.code, t.c.name, t.c.status, t.c.seats, t.c.notices).where(
         t.c.owner.is_(None), cast(t.c.seats, String).like(f"%{browser_id}%")
     )
     return [dict(row) for row in connection.execute(query).mappings()]
@@ -138,17 +127,14 @@ def own_match_replays(connection: Connection, browser_id: str) -> list[str]:
 
 
 def table_replays(connection: Connection, browser_id: str) -> list[dict]:
-    """The replays of the tables of people the browser finished (its table results name them)."""
-    query = select(ONLINE_RESULTS.c.replay_id).where(
-        ONLINE_RESULTS.c.browser_id == browser_id, ONLINE_RESULTS.c.replay_id.is_not(None)
+    """The replays of the tables of people the browser finished (its table results name
+    them): ``{"id", "seats", "table_code"}``."""
+    query = (
+        select(REPLAYS.c.id, REPLAYS.c.seats, ONLINE_RESULTS.c.table_code)
+        .select_from(ONLINE_RESULTS.join(REPLAYS, REPLAYS.c.id == ONLINE_RESULTS.c.replay_id))
+        .where(ONLINE_RESULTS.c.browser_id == browser_id)
     )
-    ids = [replay for replay in connection.execute(query).scalars() if replay]
-    if not ids:
-        return []
-    return [
-        dict(row)
-        for row in connection.execute(select(REPLAYS.c.id, REPLAYS.c.seats).where(REPLAYS.c.id.in_(ids))).mappings()
-    ]
+    return [dict(row) for row in connection.execute(query).mappings()]
 
 
 def rename_in_replay(connection: Connection, replay_id: str, seats: list) -> None:

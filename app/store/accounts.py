@@ -4,7 +4,7 @@ to an account is :mod:`app.store.account_rows`."""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, bindparam, delete, false, insert, select, true, union_all, update
+from sqlalchemy import Connection, bindparam, delete, false, insert, or_, select, true, union_all, update
 
 from app.store.models import Account, AccountSession, DeviceCode, Passkey, PasskeyChallenge
 
@@ -49,13 +49,27 @@ def name_of_principal(connection: Connection, browser_id: str) -> str | None:
     return connection.execute(select(ACCOUNTS.c.name).where(ACCOUNTS.c.principal == browser_id)).scalar()
 
 
+def principals_among(connection: Connection, browser_ids: list[str]) -> set[str]:
+    """Which of ``browser_ids`` are accounts' principals (whose rows an account's are)."""
+    if not browser_ids:
+        return set()
+    query = select(ACCOUNTS.c.principal).where(ACCOUNTS.c.principal.in_(browser_ids))
+    return set(connection.execute(query).scalars())
+
+
 def account(connection: Connection, account_id: str) -> dict | None:
     row = connection.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).mappings().first()
     return dict(row) if row else None
 
 
-def name_taken(connection: Connection, name_key: str) -> bool:
-    return connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key)).first() is not None
+def accounts_named_like(connection: Connection, name_key: str, name_skeleton: str) -> list[dict]:
+    """``{"id", "name", "name_key"}`` of the accounts whose name is ``name_key`` or looks
+    like it (its look-alike key is ``name_skeleton``): two lookups by unique key."""
+    t = ACCOUNTS
+    query = select(t.c.id, t.c.name, t.c.name_key).where(
+        or_(t.c.name_key == name_key, t.c.name_skeleton == name_skeleton)
+    )
+    return [dict(row) for row in connection.execute(query).mappings()]
 
 
 def add_account(connection: Connection, **values) -> None:
@@ -70,9 +84,15 @@ def delete_account(connection: Connection, account_id: str) -> None:
 # ------------------------------------------------------------------ sessions
 
 
-def add_session(connection: Connection, session_id: str, account_id: str, device: str, now_ms: int) -> None:
+def add_session(
+    connection: Connection, session_id: str, account_id: str, device: str, now_ms: int, **by_code: str | None
+) -> None:
+    """A session signed in to the account; ``by_code`` (``code_made_on``, ``code_address``)
+    for one signed in with a device code."""
     connection.execute(
-        insert(ACCOUNT_SESSIONS).values(session_id=session_id, account_id=account_id, device=device, created_ms=now_ms)
+        insert(ACCOUNT_SESSIONS).values(
+            session_id=session_id, account_id=account_id, device=device, created_ms=now_ms, **by_code
+        )
     )
 
 
@@ -149,15 +169,27 @@ def delete_challenges(connection: Connection, session_ids: list[str]) -> None:
 # ------------------------------------------------------------------ device codes
 
 
-def add_device_code(connection: Connection, code: str, account_id: str, expires_ms: int, now_ms: int) -> None:
+def add_device_code(
+    connection: Connection, code: str, account_id: str, session_id: str, expires_ms: int, now_ms: int
+) -> None:
+    """Store a code made by ``session_id`` (it dies with that session: the foreign key
+    cascades), and forget the expired ones while at it."""
     connection.execute(delete(DEVICE_CODES).where(DEVICE_CODES.c.expires_ms < now_ms))
-    connection.execute(insert(DEVICE_CODES).values(code=code, account_id=account_id, expires_ms=expires_ms))
+    connection.execute(
+        insert(DEVICE_CODES).values(code=code, account_id=account_id, session_id=session_id, expires_ms=expires_ms)
+    )
 
 
-def take_device_code(connection: Connection, code: str, now_ms: int) -> str | None:
-    """The account a live ``code`` names, the code deleted as it is read; None if there is none."""
-    t = DEVICE_CODES
-    row = connection.execute(select(t).where(t.c.code == code)).mappings().first()
+def take_device_code(connection: Connection, code: str, now_ms: int) -> dict | None:
+    """``{"account_id", "made_on"}`` of a live ``code`` (``made_on``: the device of the
+    session that made it), the code deleted as it is read; None if there is none."""
+    t, s = DEVICE_CODES, ACCOUNT_SESSIONS
+    query = (
+        select(t.c.account_id, t.c.expires_ms, s.c.device.label("made_on"))
+        .select_from(t.join(s, s.c.session_id == t.c.session_id))
+        .where(t.c.code == code)
+    )
+    row = connection.execute(query).mappings().first()
     if row is None or connection.execute(delete(t).where(t.c.code == code)).rowcount != 1:
         return None
-    return row["account_id"] if row["expires_ms"] >= now_ms else None
+    return {"account_id": row["account_id"], "made_on": row["made_on"]} if row["expires_ms"] >= now_ms else None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, func, select, update
 
-from app.store.models import DailyEntry
+from app.store.models import Account, DailyEntry
 from app.store.moderation import hidden_principals
 from app.store.repository import insert_if_absent
 
 DAILY_ENTRIES = DailyEntry.__table__
+ACCOUNTS = Account.__table__
 
 
 def _on_the_board():
@@ -41,15 +42,23 @@ def settle(connection: Connection, date: str, browser_id: str, match_id: str, **
 
 
 def finished(connection: Connection, date: str, limit: int) -> list[dict]:
-    """The date's first ``limit`` finished attempts, lowest total first (then the earliest finished)."""
-    t = DAILY_ENTRIES
+    """The date's first ``limit`` finished attempts, lowest total first (then the earliest
+    finished): an account's under the account's name as it is now, a guest's under the
+    name it gave, marked as a guest's."""
+    t, a = DAILY_ENTRIES, ACCOUNTS
     query = (
-        select(t.c.name, t.c.total, t.c.expert_total)
+        select(
+            func.coalesce(a.c.name, t.c.name).label("name"),
+            a.c.id.is_(None).label("guest"),
+            t.c.total,
+            t.c.expert_total,
+        )
+        .select_from(t.outerjoin(a, a.c.principal == t.c.browser_id))
         .where(t.c.date == date, t.c.status == "finished", _on_the_board())
         .order_by(t.c.total, t.c.finished_ms)
         .limit(limit)
     )
-    return [dict(row) for row in connection.execute(query).mappings()]
+    return [{**row, "guest": bool(row["guest"])} for row in connection.execute(query).mappings()]
 
 
 def better_than(connection: Connection, date: str, total: int) -> int:

@@ -228,7 +228,10 @@ class GolfTable(Base):
     """A daily match played after the browser's counted attempt of that date: off the leaderboard."""
     quick_play: Mapped[bool] = mapped_column(Boolean, server_default=false())
     """A table quick play made (standard rules, people seated as they asked, computers
-    in the seats nobody took): the rated kind of table."""
+    in the seats nobody took)."""
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """A rated match: a quick-play table whose people all had accounts when it was made
+    (computer players count at their levels' fixed ratings). Set once, at the making."""
 
 
 class QuickPlayEntry(Base):
@@ -250,6 +253,9 @@ class QuickPlayEntry(Base):
     table_code: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     """Null while waiting; the table the person was seated at, once seated."""
     seated_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """The person asked with an account: rated people are seated only with rated people
+    (and computers), guests only with guests."""
 
 
 class OnlineResult(Base):
@@ -364,6 +370,11 @@ class Account(Base):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     """The name case folded (app.names.name_key): no two accounts share a name."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(500), nullable=True, index=True, unique=True)
+    """The name's look-alike key (app.confusables.look_alike_key, UTS #39's skeleton): no
+    two accounts have names that look alike ("Ann" and "Аnn" with a Cyrillic "А"). At
+    most 24 characters, each mapped to at most 18. Null only for an account made before
+    the check whose name looked like an older account's (it keeps its name)."""
     principal: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), unique=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     suspended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
@@ -387,6 +398,11 @@ class AccountSession(Base):
     device: Mapped[str] = mapped_column(String(60))
     """What the session's browser said it was (from its User-Agent), for the list of devices."""
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    code_made_on: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    """For a session signed in with a device code: the device of the session that made
+    the code (what its browser said it was), null for one that used a passkey."""
+    code_address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """... and the network address its request to use the code came from."""
 
 
 class Passkey(Base):
@@ -427,13 +443,16 @@ class PasskeyChallenge(Base):
 
 class DeviceCode(Base):
     """A short one-time code a signed-in device shows, with which another device signs
-    in to the same account within a few minutes."""
+    in to the same account within a few minutes, while the device that made it is still
+    signed in."""
 
     __tablename__ = "device_codes"
 
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("account_sessions.session_id", ondelete="CASCADE"), index=True)
+    """The session that made it: a code dies with it (signed out, removed, its account deleted)."""
 
 
 class RatedMatch(Base):

@@ -162,10 +162,14 @@ def _ms(moment: datetime | None) -> int | None:
     return int(moment.timestamp() * 1000)
 
 
-def rename(connection: Connection, account: dict, name: str, name_key: str) -> None:
-    """Give the account ``name``; its daily entries (the daily board shows them under
-    the account's name) and its place waiting in quick play take it too."""
-    connection.execute(update(ACCOUNTS).where(ACCOUNTS.c.id == account["id"]).values(name=name, name_key=name_key))
+def rename(connection: Connection, account: dict, name: str, name_key: str, name_skeleton: str) -> None:
+    """Give the account ``name`` (with its keys); its daily entries and its place waiting
+    in quick play take it too."""
+    connection.execute(
+        update(ACCOUNTS)
+        .where(ACCOUNTS.c.id == account["id"])
+        .values(name=name, name_key=name_key, name_skeleton=name_skeleton)
+    )
     connection.execute(
         update(DAILY_ENTRIES).where(DAILY_ENTRIES.c.browser_id == account["principal"]).values(name=name)
     )

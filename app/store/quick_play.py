@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, String, and_, cast, delete, insert, or_, select, update
 
 from app.store.models import QuickPlayEntry
 from app.store.repository import GOLF_TABLES, values_of
@@ -31,6 +31,7 @@ class QueueEntry:
     heartbeat_ms: int
     table_code: str | None = None
     seated_ms: int | None = None
+    rated: bool = False  # asked with an account: seated only with other accounts
 
 
 def _entry(row) -> QueueEntry:
@@ -56,12 +57,14 @@ def rejoin(connection: Connection, entry: QueueEntry) -> None:
     connection.execute(update(QUEUE).where(QUEUE.c.browser_id == values.pop("browser_id")).values(**values))
 
 
-def change_wish(connection: Connection, browser_id: str, players: int | None, name: str, now_ms: int) -> None:
+def change_wish(
+    connection: Connection, browser_id: str, players: int | None, name: str, rated: bool, now_ms: int
+) -> None:
     """A waiting person asks again (another size, another name): their place is kept."""
     connection.execute(
         update(QUEUE)
         .where(QUEUE.c.browser_id == browser_id, QUEUE.c.table_code.is_(None))
-        .values(players=players, name=name, heartbeat_ms=now_ms)
+        .values(players=players, name=name, rated=rated, heartbeat_ms=now_ms)
     )
 
 
@@ -88,10 +91,11 @@ def waiting_to_match(connection: Connection, beat_since_ms: int, limit: int) -> 
     return [_entry(row) for row in connection.execute(query).mappings()]
 
 
-def waiting_names(connection: Connection, players: int | None, limit: int) -> list[tuple[str, str]]:
+def waiting_names(connection: Connection, players: int | None, rated: bool, limit: int) -> list[tuple[str, str]]:
     """(browser, name) of the people waiting who could sit at one table with someone
-    asking for ``players`` seats (those asking the same, and those asking any), oldest first."""
-    query = select(QUEUE.c.browser_id, QUEUE.c.name).where(QUEUE.c.table_code.is_(None))
+    asking for ``players`` seats (those of the same pool, rated or not, asking the same
+    size or any), oldest first."""
+    query = select(QUEUE.c.browser_id, QUEUE.c.name).where(QUEUE.c.table_code.is_(None), QUEUE.c.rated == rated)
     if players is not None:
         query = query.where(or_(QUEUE.c.players == players, QUEUE.c.players.is_(None)))
     query = query.order_by(QUEUE.c.joined_ms, QUEUE.c.browser_id).limit(limit)
@@ -123,6 +127,17 @@ def drop_stale(connection: Connection, *, beat_before_ms: int, seated_before_ms:
         )
     )
     return gone.rowcount or 0
+
+
+def quick_tables_seating(connection: Connection, browser_id: str) -> list[str]:
+    """The codes of the quick-play tables not yet over whose seats name ``browser_id``
+    (seated, or left: the caller checks which). The seats are JSON: their text is
+    searched (a browser id is 64 hex digits, never part of anything else there)."""
+    t = GOLF_TABLES
+    query = select(t.c.code).where(
+        t.c.quick_play.is_(True), t.c.status != "over", cast(t.c.seats, String).like(f"%{browser_id}%")
+    )
+    return list(connection.execute(query).scalars())
 
 
 def undealt_tables(connection: Connection, made_before_ms: int, limit: int = 100) -> list[str]:

@@ -8,6 +8,7 @@ another request saved the row first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
@@ -45,8 +46,11 @@ class TableSeat:
     # passed to last, who opened their pass screen; the match is shown from their seat.
     has_device: bool = False
     left_by: str | None = None
-    """At a rated (quick-play) table, the browser of the person who left this seat: the
-    match is rated as if they played it out, as the computer did for them."""
+    """The browser of the person who left this seat (a computer plays it now): at a rated
+    table they are rated last, whatever the computer makes of it."""
+    timed_out: int = 0
+    """A person's turns in a row that the turn timer played for them (a quick-play table
+    gives up on them after a few: :mod:`app.service.tables.leaving`)."""
 
     @classmethod
     def person(cls, browser: str, name: str) -> TableSeat:
@@ -77,6 +81,8 @@ class TableSeat:
             shown["has_device"] = True
         if self.left_by is not None:
             shown["left_by"] = self.left_by
+        if self.timed_out:
+            shown["timed_out"] = self.timed_out
         return shown
 
 
@@ -116,7 +122,8 @@ class TableRecord:
     paused: bool = False
     daily: str | None = None
     practice: bool = False
-    quick_play: bool = False  # made by quick play: the rated kind of table
+    quick_play: bool = False  # made by quick play
+    rated: bool = False  # a rated match: quick play's, every person at it an account
 
     @classmethod
     def new(
@@ -270,10 +277,12 @@ def count_match_hint(connection: Connection, browser_id: str) -> None:
 # ---------------------------------------------------------------- the tables of people
 
 
-def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100) -> list[str]:
+def tables_past_deadline(connection: Connection, now_ms: int, limit: int = 100, but: Sequence[str] = ()) -> list[str]:
+    """The tables of people whose deadline has passed, the longest due first (but the
+    codes ``but``: tables whose turn failed lately, which must not fill the batch)."""
     query = (
         select(GOLF_TABLES.c.code)
-        .where(GOLF_TABLES.c.deadline_ms <= now_ms, _OF_PEOPLE)
+        .where(GOLF_TABLES.c.deadline_ms <= now_ms, _OF_PEOPLE, GOLF_TABLES.c.code.not_in(list(but)))
         .order_by(GOLF_TABLES.c.deadline_ms)
         .limit(limit)
     )

@@ -16,6 +16,7 @@ from collections import ChainMap
 from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from fastapi.templating import Jinja2Templates
@@ -146,6 +147,20 @@ def _drawn(kind: Any, plain: tuple, lists: tuple) -> Markup:
 
 
 templates.env.filters["drawn"] = drawn
+
+
+def path_part(value: object) -> str:
+    """``value`` as one part of an address's path, every character but letters, digits
+    and ``-._~`` percent-encoded: a player's name in ``/players/{name}`` may hold "/",
+    "?", "#" or "%" (Jinja's ``urlencode`` leaves "/" as it is, which splits the path).
+
+    >>> path_part("AC/DC 100% #1?")
+    'AC%2FDC%20100%25%20%231%3F'
+    """
+    return quote(str(value), safe="")
+
+
+templates.env.filters["path_part"] = path_part
 
 
 # The table's dialogs that change only between holes (the scorecard, the keys, leaving)

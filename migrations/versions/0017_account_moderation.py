@@ -2,7 +2,7 @@
 or takes its results off the boards (python -m app admin)
 
 Revision ID: 0017
-Revises: 0014
+Revises: 0016
 Create Date: 2026-12-10
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0017"
-down_revision = "0014"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 

@@ -94,6 +94,9 @@ def test_a_rename_goes_through_the_one_name_check(site, capsys):
     refused_and_unchanged(
         site, capsys, ("rename", "Dee Named", "Dee\u202eNamed"), "The new name cannot hold control characters"
     )
+    refused_and_unchanged(  # a Cyrillic "Е": a name that passes for another account's
+        site, capsys, ("rename", "Dee Named", "\u0415ve Named"), "looks like the account name Eve Named"
+    )
     refused_and_unchanged(site, capsys, ("rename", "Dee Named", "   "), "The new name cannot be empty.")
     refused_and_unchanged(site, capsys, ("rename", "Dee Named", "x" * 25), "at most 24 characters")
     refused_and_unchanged(site, capsys, ("rename", "Dee Named", "Dee  Named"), "is called Dee Named already")

@@ -13,6 +13,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
 from app.service.ratings.recompute import recompute_ratings
+from app.service.ratings.service import standings
 from app.service.ratings.skill import ANCHOR_SIGMA, ANCHORS
 from app.store.models import RatedMatch, Rating, RatingEntry, RatingWeek
 from tests.admin.adminkit import refused_and_unchanged
@@ -57,32 +58,38 @@ def test_ratings_worked_out_again_are_those_stored_and_a_player_off_the_boards_c
     second = play_rated(site.app, bob, names=(), computers=("easy",))
     third = play_rated(site.app, ann, names=(), computers=("hard",))
     fourth = play_rated(site.app, ann, names=("Cy",), accounts=("Cy Board",), computers=("easy",))
-    assert rated_matches(site) == 4
+    fifth = play_rated(site.app, ann, names=("Dee",), accounts=("Dee Leaves",), computers=("easy",), leavers=(1,))
+    assert rated_matches(site) == 5
     stored = ratings_stored(site)
 
     # Nobody off the boards: every rating, entry and week comes out as stored.
     with site.app.state.engine.begin() as connection:
         done = recompute_ratings(connection)
-    assert (done.rated, done.left_out, done.accounts) == (4, 0, 3)
+    assert (done.rated, done.left_out, done.accounts) == (5, 0, 4)
     assert ratings_stored(site) == stored
 
     capsys.readouterr()
     assert site.admin("off-boards", "bob off") == 0
     assert capsys.readouterr().out == (
-        "Bob Off's results are off the boards: 2 rated matches rated again (2 left out), 2 accounts rated.\n"
+        "Bob Off's results are off the boards: 3 rated matches rated again (2 left out), 3 accounts rated.\n"
     )
     # Ann and Cy as if the first match (with Bob) had never been rated.
     ann_skill, cy_skill = MODEL.rating(), MODEL.rating()
     [[ann_skill], _] = MODEL.rate([[ann_skill], [computer("hard")]], ranks=totals_of(third))
     [[ann_skill], [cy_skill], _] = MODEL.rate([[ann_skill], [cy_skill], [computer("easy")]], ranks=totals_of(fourth))
+    dee_left = standings(totals_of(fifth), [False, True, False])  # who left is ranked last
+    [[ann_skill], [dee_skill], _] = MODEL.rate([[ann_skill], [MODEL.rating()], [computer("easy")]], ranks=dee_left)
     board = ok(ann.get("/api/leaderboard"))
     assert {p["name"]: p["rating"] for p in board["players"]} == {
         "Ann Board": shown(ann_skill),
         "Cy Board": shown(cy_skill),
+        "Dee Leaves": shown(dee_skill),
     }
-    assert sorted(w["name"] for w in board["week"]) == ["Ann Board", "Cy Board"] and board["rated"] == 2
+    assert sorted(w["name"] for w in board["week"]) == ["Ann Board", "Cy Board", "Dee Leaves"]
+    assert board["rated"] == 3
     profile = ok(ann.get("/api/players/Ann Board"))
-    assert profile["games"] == 2 and [m["replay"] for m in profile["matches"]] == [
+    assert profile["games"] == 3 and [m["replay"] for m in profile["matches"]] == [
+        fifth["view"]["match"]["replay"],
         fourth["view"]["match"]["replay"],
         third["view"]["match"]["replay"],
     ]
@@ -94,11 +101,11 @@ def test_ratings_worked_out_again_are_those_stored_and_a_player_off_the_boards_c
 
     # While off the boards, Bob's matches are rated for nobody.
     play_rated(site.app, bob, names=(), computers=("easy",))
-    assert rated_matches(site) == 4
+    assert rated_matches(site) == 5
 
     assert site.admin("on-boards", "Bob Off") == 0
     assert capsys.readouterr().out == (
-        "Bob Off's results are back on the boards: 4 rated matches rated again (0 left out), 3 accounts rated.\n"
+        "Bob Off's results are back on the boards: 5 rated matches rated again (0 left out), 4 accounts rated.\n"
     )
     assert ratings_stored(site) == stored
     assert ok(bob.get("/api/leaderboard"))["you"]["name"] == "Bob Off"

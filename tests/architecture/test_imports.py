@@ -15,19 +15,29 @@ import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
 
-# Each layer and the layers it may import: the cards and the one name check at the
-# bottom, the rules, the computer players, the store, the services, the web; the
+# Each layer and the layers it may import: the cards and the one name check (with the
+# look-alike key it compares by) at the bottom, the rules, the computer players, the store, the services, the web; the
 # composition root (app.main), the settings and ``python -m app`` stand outside.
 LAYERS = {
     "app.cards": set(),
-    "app.names": set(),
+    "app.confusables": set(),
+    "app.names": {"app.confusables"},
     "app.recent": set(),
     "app.resources": set(),
     "app.golf": {"app.cards", "app.names"},
     "app.solitaire": {"app.cards"},
     "app.players": {"app.cards", "app.golf", "app.names"},
     "app.store": {"app.cards", "app.golf", "app.solitaire", "app.resources", "app.recent"},
-    "app.service": {"app.cards", "app.golf", "app.solitaire", "app.players", "app.store", "app.names", "app.recent"},
+    "app.service": {
+        "app.cards",
+        "app.golf",
+        "app.solitaire",
+        "app.players",
+        "app.store",
+        "app.names",
+        "app.confusables",
+        "app.recent",
+    },
     "app.web": {
         "app.cards",
         "app.golf",

@@ -105,6 +105,17 @@ def named_as_now(answer: dict) -> dict:
     return answer
 
 
+ADDED_TO_TABLES = {"quick_play": False, "rated": False}
+"""Fields a table's state has gained since the release (additions to the contract): a
+table of the release was never made by quick play, nor rated."""
+
+
+def as_released(table: dict) -> dict:
+    """A table's state now, with the fields added since the release checked and left out."""
+    assert {field: table.get(field) for field in ADDED_TO_TABLES} == ADDED_TO_TABLES
+    return {field: value for field, value in table.items() if field not in ADDED_TO_TABLES}
+
+
 def test_every_match_against_the_computer_answers_as_the_release_did(upgraded):
     url, engine = upgraded
     assert {"golf_matches", "online_tables"}.isdisjoint(inspect(engine).get_table_names())
@@ -149,7 +160,7 @@ def test_every_table_of_people_answers_as_the_release_did(upgraded):
     tables = TableService(engine, DEAL_KEY, notifier_for(url), now=lambda: at)
     try:
         for name, then in RELEASE["tables"].items():
-            assert tables.table(then["host"], then["code"]) == then["table"], name
+            assert as_released(tables.table(then["host"], then["code"])) == then["table"], name
             if "next" in then:
                 asked = then["next"]
                 if asked["request"] == "join":
@@ -157,7 +168,7 @@ def test_every_table_of_people_answers_as_the_release_did(upgraded):
                 else:
                     version = tables.table(asked["browser"], then["code"])["version"]
                     answer = tables.act(asked["browser"], then["code"], asked["request"], if_match=version)
-                assert answer.table == asked["answer"], name
+                assert as_released(answer.table) == asked["answer"], name
     finally:
         tables.close()
 

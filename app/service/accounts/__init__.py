@@ -8,4 +8,5 @@ passkeys.py   registering a passkey and signing in with one (WebAuthn)
 devices.py    the account's devices and passkeys, device codes, signing out, deleting
 sessions.py   which account a session is signed in to, and a session joining one
 moving.py     a guest's rows given to the account it signs in to
+forgetting.py what a deleted account leaves behind: only its own seats and names change
 """

@@ -5,8 +5,11 @@ the account.
 A device is a session signed in to the account. It is named in the API by a digest of
 its session id, never by the id itself (the key its rows would be stored under). A
 device code is 8 characters that cannot be mistaken for one another (no 0 or O, no 1, I
-or L), good for one use within a few minutes; the rate limits on the account's steps
-keep anyone from trying many."""
+or L), good for one use within a few minutes and while the device that made it stays
+signed in (signing it out, removing it or deleting the account kills its codes); the
+rate limits on the account's steps keep anyone from trying many. A device signed in with
+a code is listed with the device that made the code, and when and from where (its
+browser, its network address) the code was used, so a code someone else used is seen."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Connection, Engine
 
 from app.service import clock
-from app.service.accounts.moving import forget
+from app.service.accounts.forgetting import forget
 from app.service.accounts.passkeys import SIGNED_IN_ALREADY, SUSPENDED, Caller
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
@@ -81,6 +84,7 @@ class Devices:
                         "device": session["device"],
                         "signed_in": _iso(session["created_ms"]),
                         "this": session["session_id"] == caller.session_id,
+                        "signed_in_with": _with_code(session),
                     }
                     for session in store.sessions(connection, account["id"])
                 ],
@@ -107,7 +111,7 @@ class Devices:
 
         def make(connection: Connection) -> dict:
             account = _signed_in(connection, caller)
-            store.add_device_code(connection, code, account["id"], now + CODE_MS, now)
+            store.add_device_code(connection, code, account["id"], caller.session_id, now + CODE_MS, now)
             return {"code": shown_code(code), "expires": _iso(now + CODE_MS), "seconds": CODE_MS // 1000}
 
         return in_transaction(self.engine, make)
@@ -122,13 +126,14 @@ class Devices:
         now = self.now()
 
         def claim(connection: Connection) -> dict:
-            account_id = store.take_device_code(connection, typed, now)
-            account = store.account(connection, account_id) if account_id else None
-            if account is None:
+            taken = store.take_device_code(connection, typed, now)
+            account = store.account(connection, taken["account_id"]) if taken else None
+            if taken is None or account is None:
                 raise Invalid(BAD_CODE)
             if account.get("suspended_ms") is not None:
                 raise Forbidden(SUSPENDED)
-            join(connection, account, caller.session_id, new_session, caller.device, now)
+            code = {"made_on": taken["made_on"], "address": caller.address}
+            join(connection, account, caller.session_id, new_session, caller.device, now, code)
             return account
 
         return in_transaction(self.engine, claim)
@@ -178,6 +183,19 @@ class Devices:
             forget(connection, account["principal"], account["name"])
 
         in_transaction(self.engine, delete)
+
+
+def _with_code(session: dict) -> dict | None:
+    """How a device signed in with a code: which device made it, when and from where
+    (the browser and the network address) it was used; None for a passkey's."""
+    if session["code_made_on"] is None:
+        return None
+    return {
+        "code_made_on": session["code_made_on"],
+        "used_at": _iso(session["created_ms"]),
+        "used_from": session["device"],
+        "address": session["code_address"],
+    }
 
 
 def _signed_in(connection: Connection, caller: Caller) -> dict:

@@ -1,21 +1,26 @@
 """A guest's rows given to the account it signs in to, in the transaction that signs it
-in, and what an account leaves behind cleared when it is deleted.
+in. (What an account leaves behind when it is deleted: :mod:`app.service.accounts.forgetting`.)
 
 Every row is keyed by a browser id; the account's are under its principal browser. The
 rows of which a browser has any number (results, score sheets, reviews) simply change
 hands. Where a browser has one (its match against the computer, its solitaire deal) the
 one being played on this device is kept: the guest's if it is under way, else the
-account's. A date's daily attempt counts once for a person: the earlier attempt is kept.
+account's. A guest's daily attempts stay out of the account's count: an account's
+counted attempt of a date is the first it started signed in (or the one its session had
+when it was made), so that nobody can play a date with several guest cookies and sign in
+on the best; a daily match under way comes along as practice.
 At tables of people the guest's seats become the account's, so a person who signs in
-keeps their seat. The preferences are the account's, the guest's filling what it lacks.
+keeps their seat; but one account holds one seat at a table: a sign-in that would bring
+the account into a second seat of a table not yet over is refused (two seats of one
+person would rate one person twice, and let them play both hands). The preferences are
+the account's, the guest's filling what it lacks.
 """
 
 from __future__ import annotations
 
-import secrets
-
 from sqlalchemy import Connection
 
+from app.service.errors import Conflict
 from app.store import account_rows as rows
 from app.store import repository
 
@@ -27,15 +32,31 @@ def give_to_account(connection: Connection, guest: str, principal: str) -> None:
     guest_browser = rows.browser(connection, guest)
     if guest_browser is None:  # a session that never stored anything
         return
+    tables = rows.tables_seating(connection, guest)
+    for table in tables:
+        if table["status"] != "over" and _names(table["seats"], principal):
+            raise Conflict(TWO_SEATS.format(table=table["name"]))
     repository.ensure_browser(connection, principal)
     _own_match(connection, guest, principal)
     _solitaire(connection, guest, principal)
-    _daily(connection, guest, principal)
+    # The guest's daily attempts are not moved: they go with the guest's browser.
     rows.move_many(connection, guest, principal)
-    for table in rows.tables_seating(connection, guest):
-        rows.reseat(connection, table["code"], rows.swap_browser(table["seats"], guest, principal))
+    for table in tables:
+        if not _names(table["seats"], principal):  # a finished table where both sat keeps its seats apart
+            rows.reseat(connection, table["code"], rows.swap_browser(table["seats"], guest, principal))
     _preferences(connection, guest_browser, principal)
     rows.delete_browser(connection, guest)
+
+
+TWO_SEATS = (
+    "This account sits at the table {table}, where you sit too: one person holds one seat at a table. Leave "
+    "one of the two seats (or let the match end), then sign in. Nothing was changed."
+)
+
+
+def _names(seats: list[dict], browser_id: str) -> bool:
+    """Whether a table's seats name ``browser_id``: seated, kept for, or left."""
+    return any(browser_id in (seat.get("browser"), seat.get("held_for"), seat.get("left_by")) for seat in seats)
 
 
 def _own_match(connection: Connection, guest: str, principal: str) -> None:
@@ -43,7 +64,7 @@ def _own_match(connection: Connection, guest: str, principal: str) -> None:
     if mine is None:
         return
     if under_way(mine) or rows.own_match(connection, principal) is None:
-        rows.replace_own_match(connection, mine, principal)
+        rows.replace_own_match(connection, mine, principal, practice=mine["practice"] or mine["daily"] is not None)
     # else the account's match stays, and the guest's goes with the guest's browser
 
 
@@ -65,19 +86,6 @@ def _solitaire(connection: Connection, guest: str, principal: str) -> None:
         rows.replace_solitaire_game(connection, guest, principal)
 
 
-def _daily(connection: Connection, guest: str, principal: str) -> None:
-    theirs = rows.daily_entries(connection, principal)
-    for date, entry in rows.daily_entries(connection, guest).items():
-        kept = theirs.get(date)
-        if kept is None:
-            continue
-        if entry["started_ms"] < kept["started_ms"]:
-            rows.delete_daily_entry(connection, date, principal)
-        else:
-            rows.delete_daily_entry(connection, date, guest)
-    rows.move_daily_entries(connection, guest, principal)
-
-
 def _preferences(connection: Connection, guest_browser: dict, principal: str) -> None:
     account_browser = rows.browser(connection, principal)
     assert account_browser is not None  # ensured above
@@ -88,41 +96,3 @@ def _preferences(connection: Connection, guest_browser: dict, principal: str) ->
         preferences={**(guest_browser["preferences"] or {}), **(account_browser["preferences"] or {})},
         last_action_at=max(acted) if acted else None,
     )
-
-
-FORMER_PLAYER = "A former player"
-
-
-def forget(connection: Connection, principal: str, name: str) -> None:
-    """Delete the principal browser and all that is only its own: its rows (the foreign
-    keys cascade) and the replays of its matches against the computer. At tables of
-    people its seats are kept for the match's sake but name nobody any more: neither its
-    browser nor ``name``, the account's (in the seats, the table's notices and the
-    replays of the tables it finished), which become "A former player"."""
-    rows.delete_replays(connection, rows.own_match_replays(connection, principal))
-    for replay in rows.table_replays(connection, principal):
-        rows.rename_in_replay(connection, replay["id"], _renamed(replay["seats"], name))
-    nobody = secrets.token_hex(32)  # an id no cookie hashes to
-    for table in rows.tables_seating(connection, principal):
-        seats = [
-            {**seat, "name": seat["name"].replace(name, FORMER_PLAYER)}
-            if principal in (seat.get("browser"), seat.get("left_by"), seat.get("held_for"))
-            else seat
-            for seat in table["seats"]
-        ]
-        rows.reseat(connection, table["code"], _renamed(rows.swap_browser(seats, principal, nobody), name))
-        rows.renotice(connection, table["code"], _renamed(table["notices"], name))
-    rows.delete_browser(connection, principal)
-
-
-def _renamed(value, name: str):
-    """``value`` (JSON) with ``name`` replaced by "A former player" in every string.
-
-    >>> _renamed([{"name": "Ann Lee", "n": 1}, "Ann Lee left: a computer plays on"], "Ann Lee")
-    [{'name': 'A former player', 'n': 1}, 'A former player left: a computer plays on']
-    """
-    if isinstance(value, list):
-        return [_renamed(item, name) for item in value]
-    if isinstance(value, dict):
-        return {key: _renamed(item, name) for key, item in value.items()}
-    return value.replace(name, FORMER_PLAYER) if isinstance(value, str) and name else value

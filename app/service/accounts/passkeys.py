@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from webauthn import (
     verify_registration_response,
 )
 from webauthn.helpers import bytes_to_base64url
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
+from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse, WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     PublicKeyCredentialDescriptor,
@@ -40,23 +41,20 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from app.names import name_key
 from app.service import clock
+from app.service.accounts.naming import account_name_check
 from app.service.accounts.sessions import join, named_as_account
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotSignedIn
-from app.service.play.table_record import display_name
 from app.store import accounts as store
 from app.store import repository
 
 CHALLENGE_MS = 5 * 60 * 1000  # how long the browser (and the person at it) has to answer
-ACCOUNT_NAME_LENGTH = 24  # a name at a table is at most as long
 SITE_NAME = "Golf"
 PASSKEY_LABEL_LENGTH = 60
 
 EXPIRED = "This passkey request has expired or was already answered: try again."
 UNREADABLE = "The browser's passkey answer could not be read: try again."
-NAME_TAKEN = "An account is already called {name}: choose another name."
 SIGNED_IN_ALREADY = "You are signed in already: sign out first to use another account."
 UNKNOWN_PASSKEY = "This passkey is not one of this site's accounts (it may have been removed)."
 KNOWN_PASSKEY = "This passkey is registered already."
@@ -73,6 +71,22 @@ REFUSALS = [
     ("type", "The browser's passkey answer is of the wrong kind: refused."),
 ]
 REFUSED = "The passkey's answer could not be checked: refused."
+MALFORMED = "The browser's passkey answer is not in WebAuthn's form ({what}): refused. Nothing was changed."
+# The fields of the browser's answer that must be base64url text, by step. Each is checked
+# before py_webauthn reads the answer: it raises exceptions of its own (InvalidJSONStructure,
+# InvalidCBORData, ...) or Python's for a field of the wrong kind, and a malformed answer
+# is the person's mistake (422), not the server's, and spends no challenge.
+TEXT_FIELDS = {
+    "register": (("id",), ("rawId",), ("response", "clientDataJSON"), ("response", "attestationObject")),
+    "sign-in": (
+        ("id",),
+        ("rawId",),
+        ("response", "clientDataJSON"),
+        ("response", "authenticatorData"),
+        ("response", "signature"),
+    ),
+}
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
 @dataclass(frozen=True)
@@ -87,12 +101,14 @@ class RelyingParty:
 @dataclass(frozen=True)
 class Caller:
     """The request's session: ``session_id`` its cookie's browser id, ``browser_id``
-    what its rows are stored under (the account's principal when signed in)."""
+    what its rows are stored under (the account's principal when signed in); ``device``
+    what its browser says it is, ``address`` where the request came from."""
 
     session_id: str
     browser_id: str
     signed_in: bool
     device: str
+    address: str = ""  # the network address the request came from (through the proxy)
 
 
 def refusal_of(error: Exception) -> str:
@@ -118,6 +134,42 @@ def _challenge_of(credential: object) -> str:
     return challenge
 
 
+def is_base64url(value: object) -> bool:
+    """Whether ``value`` is base64url text (padded or not) that decodes to some bytes.
+
+    >>> is_base64url("AAE"), is_base64url("AAE="), is_base64url("bogus"), is_base64url("a+b/"), is_base64url(7)
+    (True, True, False, False, False)
+    """
+    return isinstance(value, str) and bool(_BASE64URL.fullmatch(value)) and len(value.rstrip("=")) % 4 != 1
+
+
+def check_form(credential: object, purpose: str) -> dict:
+    """The browser's answer for ``purpose`` ("register" or "sign-in"), once it is known
+    to be in WebAuthn's JSON form: else Invalid, naming the first field that is not.
+
+    >>> try:
+    ...     check_form({"type": "public-key", "id": "AA", "rawId": "AA", "response": {}}, "sign-in")
+    ... except Invalid as refusal:
+    ...     print(refusal.message)
+    The browser's passkey answer is not in WebAuthn's form (its response.clientDataJSON must be base64url text): ...
+    """
+    if not isinstance(credential, dict):
+        raise Invalid(MALFORMED.format(what="it must be an object"))
+    if credential.get("type") != "public-key":
+        raise Invalid(MALFORMED.format(what="its type must be public-key"))
+    response = credential.get("response")
+    if not isinstance(response, dict):
+        raise Invalid(MALFORMED.format(what="its response must be an object"))
+    for path in TEXT_FIELDS[purpose]:
+        value = credential.get(path[0]) if len(path) == 1 else response.get(path[1])
+        if not is_base64url(value):
+            raise Invalid(MALFORMED.format(what=f"its {'.'.join(path)} must be base64url text"))
+    handle = response.get("userHandle")  # none (null, absent, empty) for a passkey that keeps no user
+    if purpose == "sign-in" and handle not in (None, "") and not is_base64url(handle):
+        raise Invalid(MALFORMED.format(what="its response.userHandle must be base64url text or null"))
+    return credential
+
+
 def _from_base64url(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
@@ -137,9 +189,7 @@ class Passkeys:
             details: dict[str, Any]
             account = store.account_of_session(connection, caller.session_id)
             if account is None:
-                chosen = display_name(name, "Your name", ACCOUNT_NAME_LENGTH)
-                if store.name_taken(connection, name_key(chosen)):
-                    raise Conflict(NAME_TAKEN.format(name=chosen))
+                chosen = account_name_check(connection, name)["name"]
                 details = {"account_id": secrets.token_hex(16), "name": chosen, "adding": False}
                 excluded: list[PublicKeyCredentialDescriptor] = []
             else:
@@ -177,8 +227,10 @@ class Passkeys:
                 expected_rp_id=party.id,
                 expected_origin=party.origin,
             )
-        except (InvalidRegistrationResponse, ValueError, KeyError, TypeError) as error:
+        except InvalidRegistrationResponse as error:
             raise Invalid(refusal_of(error)) from None
+        except (WebAuthnException, ValueError, KeyError, TypeError):
+            raise Invalid(MALFORMED.format(what="its attestation could not be decoded")) from None
         details = challenge["details"]
         now = self.now()
 
@@ -190,16 +242,9 @@ class Passkeys:
             else:
                 if store.account_of_session(connection, caller.session_id) is not None:
                     raise Conflict(SIGNED_IN_ALREADY)
-                if store.name_taken(connection, name_key(details["name"])):
-                    raise Conflict(NAME_TAKEN.format(name=details["name"]))
+                named = account_name_check(connection, details["name"])  # taken (or a look-alike made) meanwhile?
                 repository.ensure_browser(connection, caller.session_id)
-                account = {
-                    "id": details["account_id"],
-                    "name": details["name"],
-                    "name_key": name_key(details["name"]),
-                    "principal": caller.session_id,
-                    "created_ms": now,
-                }
+                account = {"id": details["account_id"], **named, "principal": caller.session_id, "created_ms": now}
                 store.add_account(connection, **account)
                 named_as_account(connection, account)
                 join(connection, account, caller.session_id, new_session, caller.device, now)
@@ -222,12 +267,11 @@ class Passkeys:
         try:
             return in_transaction(self.engine, save)
         except IntegrityError:
-            # Two registrations racing for one name (or one passkey): the second is refused.
-            taken = in_transaction(
-                self.engine, lambda connection: store.name_taken(connection, name_key(details["name"]))
-            )
-            name_lost = taken and not details["adding"]
-            raise Conflict(NAME_TAKEN.format(name=details["name"]) if name_lost else KNOWN_PASSKEY) from None
+            # Two registrations racing for one name, two look-alikes or one passkey: the
+            # second is refused, for its name if another account has it (or one like it).
+            if not details["adding"]:
+                in_transaction(self.engine, lambda connection: account_name_check(connection, details["name"]))
+            raise Conflict(KNOWN_PASSKEY) from None
 
     # ------------------------------------------------------------------ signing in
 
@@ -252,12 +296,12 @@ class Passkeys:
         if caller.signed_in:
             raise Conflict(SIGNED_IN_ALREADY)
         challenge = self._take(credential, "sign-in", caller.session_id)
-        assert isinstance(credential, dict)  # _take has read it as one
-        credential_id = credential.get("rawId") or credential.get("id")
+        assert isinstance(credential, dict)  # _take has checked its form
+        credential_id = credential["rawId"]
         now = self.now()
 
         def check(connection: Connection) -> dict:
-            passkey = store.passkey_by_credential(connection, str(credential_id))
+            passkey = store.passkey_by_credential(connection, credential_id)
             if passkey is None:
                 raise Forbidden(UNKNOWN_PASSKEY)
             try:
@@ -269,8 +313,10 @@ class Passkeys:
                     credential_public_key=passkey["public_key"],
                     credential_current_sign_count=passkey["sign_count"],
                 )
-            except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError) as error:
+            except InvalidAuthenticationResponse as error:
                 raise Forbidden(refusal_of(error)) from None
+            except (WebAuthnException, ValueError, KeyError, TypeError):
+                raise Invalid(MALFORMED.format(what="its authenticator data could not be decoded")) from None
             handle = (credential.get("response") or {}).get("userHandle")
             if handle and _from_base64url(handle) != passkey["account_id"].encode():
                 raise Forbidden(WRONG_ACCOUNT)
@@ -302,6 +348,7 @@ class Passkeys:
     def _take(self, credential: object, purpose: str, session_id: str) -> dict:
         """The challenge the credential answers, deleted (committed) before it is checked."""
         challenge = _challenge_of(credential)
+        check_form(credential, purpose)
         taken = in_transaction(
             self.engine, lambda connection: store.take_challenge(connection, challenge, purpose, session_id)
         )

@@ -26,6 +26,7 @@ from app.store import repository
 log = logging.getLogger(__name__)
 
 DEVICE_LENGTH = 60
+ADDRESS_LENGTH = 64  # an IPv6 address with its zone, or the name of a unix socket, cut short
 
 
 @dataclass(frozen=True)
@@ -81,11 +82,21 @@ class SessionAccounts:
         return Signed(principal, signed_in=True) if signed_in else Signed(session_id, refused=True)
 
 
-def join(connection: Connection, account: dict, guest: str, new_session: str, device: str, now_ms: int) -> None:
+def join(
+    connection: Connection,
+    account: dict,
+    guest: str,
+    new_session: str,
+    device: str,
+    now_ms: int,
+    code: dict | None = None,
+) -> None:
     """Sign the session ``guest`` in to ``account`` as ``new_session`` (the browser id of
-    the new cookie the answer sets): the guest's rows become the account's."""
+    the new cookie the answer sets): the guest's rows become the account's. ``code``
+    (``{"made_on", "address"}``) for a session signed in with a device code."""
     give_to_account(connection, guest, account["principal"])
-    store.add_session(connection, new_session, account["id"], device[:DEVICE_LENGTH], now_ms)
+    by_code = {"code_made_on": code["made_on"], "code_address": code["address"][:ADDRESS_LENGTH]} if code else {}
+    store.add_session(connection, new_session, account["id"], device[:DEVICE_LENGTH], now_ms, **by_code)
 
 
 def named_as_account(connection: Connection, account: dict) -> None:

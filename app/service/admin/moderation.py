@@ -5,8 +5,9 @@ Each command is one transaction that checks first and changes nothing when it re
 apply to): a :class:`~app.service.errors.ServiceError` with one sentence. Suspending
 then leaves the account's seats at the tables in play to the computer, each through
 the tables' own way of leaving (:meth:`app.service.tables.room.TableRoom.leave`), and
-ending a table goes through the tables' one loop (app/service/tables/ending.py), so
-that their open pages hear of it.
+ending a table is the tables' own ending of a table where it stands
+(:meth:`app.service.tables.service.TableService.end`), so that their open pages hear of
+it.
 
 - A **suspended** account cannot sign in (app/service/accounts/passkeys.py, devices.py),
   is signed out everywhere at once (every session's row goes: its devices become new
@@ -28,12 +29,11 @@ from sqlalchemy.exc import IntegrityError
 
 from app.names import name_key
 from app.service import clock
-from app.service.accounts.passkeys import ACCOUNT_NAME_LENGTH, NAME_TAKEN
+from app.service.accounts.naming import NAME_TAKEN, account_name_check
 from app.service.common import in_transaction
 from app.service.errors import Conflict, NotFound, ServiceError
 from app.service.play.table_record import display_name, seat_of
 from app.service.ratings.recompute import Recomputed, recompute_ratings
-from app.service.tables.ending import end_table
 from app.service.tables.service import TableService
 from app.store import account_rows
 from app.store import moderation as store
@@ -41,16 +41,15 @@ from app.store import tables as table_store
 
 REASON_LENGTH = 200
 DEFAULT_REASON = "it could not finish."
+ENDED = "The site's host ended this table: {reason}"
+ALREADY_OVER = "That table is over already: there is nothing to end."
 
 
-def _checked_new_name(connection: Connection, text: str, account_id: str) -> str:
-    """An account's new name through the one check of names (app/names.py) and unique
-    among the accounts (by its name key); the one place a rename checks a name."""
-    name = display_name(text, "The new name", ACCOUNT_NAME_LENGTH)
-    owner = store.account_named(connection, name_key(name))
-    if owner is not None and owner["id"] != account_id:
-        raise Conflict(NAME_TAKEN.format(name=name))
-    return name
+def _checked_new_name(connection: Connection, text: str, account_id: str) -> dict:
+    """An account's new name through the one check of every account's name
+    (app/service/accounts/naming.py: not another account's, nor one that looks like it):
+    ``{"name", "name_key", "name_skeleton"}``."""
+    return account_name_check(connection, text, except_account=account_id, what="The new name")
 
 
 class Moderation:
@@ -74,15 +73,15 @@ class Moderation:
 
         def work(connection: Connection) -> tuple[str, str]:
             account = _account(connection, old)
-            name = _checked_new_name(connection, new, account["id"])
-            if name == account["name"]:
-                raise Conflict(f"The account is called {name} already: nothing to change.")
-            store.rename(connection, account, name, name_key(name))
-            return account["name"], name
+            named = _checked_new_name(connection, new, account["id"])
+            if named["name"] == account["name"]:
+                raise Conflict(f"The account is called {account['name']} already: nothing to change.")
+            store.rename(connection, account, **named)
+            return account["name"], named["name"]
 
         try:
             return in_transaction(self.engine, work)
-        except IntegrityError:  # an account was made under that name meanwhile
+        except IntegrityError:  # an account was made under that name (or a look-alike) meanwhile
             raise Conflict(NAME_TAKEN.format(name=new)) from None
 
     def suspend(self, name: str) -> dict:
@@ -142,12 +141,15 @@ class Moderation:
     # ------------------------------------------------------------------ a table
 
     def end_table(self, code: str, reason: str | None = None) -> None:
-        """End the table ``code`` with a notice to its seats (app/service/tables/ending.py)."""
+        """End the table ``code`` (waiting or in play) where it stands, with a notice to its
+        seats giving ``reason``: over, nothing more played, recorded or rated."""
         said = display_name(reason or DEFAULT_REASON, "The reason", REASON_LENGTH)
         try:
-            end_table(self.tables, code, said)
+            ended = self.tables.end(code, ENDED.format(reason=said))
         except NotFound:
             raise NotFound(f"No table has the code {code!r}.") from None
+        if not ended:
+            raise Conflict(ALREADY_OVER)
 
 
 def _account(connection: Connection, name: str) -> dict:

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection
 
+from app.confusables import look_alike_key
 from app.golf.engine import GolfState
 from app.golf.rules import RulesError, RuleSet, rules_from_dict, rules_from_request
-from app.names import NameRefused, checked_name
+from app.names import NameRefused, checked_name, name_key
 from app.players import LEVELS
 from app.service import clock
-from app.service.errors import Invalid
+from app.service.errors import Conflict, Invalid
 from app.service.play.match_state import Outcome
 from app.service.play.table_record import display_name, people_names
 from app.service.play.turns import Change
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 
 MAX_SEED = 2**53 - 1  # exact in JavaScript too
 MAX_PEOPLE = 8  # pass and play: as many people as a match has seats at most
+ACCOUNT_NAME_TAKEN = (
+    "An account is called {name}, or a name that looks like it: a guest is on the daily leaderboard under a "
+    "name of their own. "
+    "Choose another name, or sign in to that account. Nothing was changed."
+)
 
 
 def checked_people(people: object) -> list[str]:
@@ -146,8 +152,14 @@ class MatchDeals:
             now = self.now()
             day = daily.today(now)
             preferences = dict(repository.ensure_browser(connection, browser_id)["preferences"] or {})
-            # A signed-in person is on the leaderboard under their account's name, whatever the form said.
-            name = accounts_store.name_of_principal(connection, browser_id) or shown_name
+            # A signed-in person is on the leaderboard under their account's name, whatever the
+            # form said; a guest never under an account's.
+            account_name = accounts_store.name_of_principal(connection, browser_id)
+            if account_name is None and shown_name is not None:
+                alike = accounts_store.accounts_named_like(connection, name_key(shown_name), look_alike_key(shown_name))
+                if alike:
+                    raise Conflict(ACCOUNT_NAME_TAKEN.format(name=alike[0]["name"]))
+            name = account_name or shown_name
             if name is not None and preferences.get("daily_name") != name:
                 preferences["daily_name"] = name  # the next day's deal is played under it too
                 repository.save_preferences(connection, browser_id, preferences)

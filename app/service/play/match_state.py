@@ -152,7 +152,9 @@ def table_state(
             state,
             you,
             version=record.version,
-            seed=record.seed if record.status == "over" else None,  # private until the end
+            # Private until the end, and for ever for a match ended where it stood: its
+            # deals to come were never seen.
+            seed=record.seed if record.status == "over" and state.is_over else None,
             level=None,
             paused=False,
             elapsed_seconds=max(end - (record.started_ms or end), 0) // 1000,
@@ -166,8 +168,8 @@ def table_state(
             seen=seen,
         )
     if match is not None and record.status == "over" and not state.is_over:
-        match = {**match, "legal": []}  # ended before its end (app/service/tables/ending.py): no more moves
-    if match is not None and state.phase is Phase.HOLE_OVER and waits_for_people(record):
+        match = {**match, "legal": []}  # ended where it stood: nothing more is played
+    elif match is not None and state.phase is Phase.HOLE_OVER and waits_for_people(record):
         # The hole's end waits for each person's Next hole: who has pressed it, and no
         # Next hole left to press for them.
         ready = ready_seats(record, state.hole)
@@ -189,5 +191,7 @@ def table_state(
         "notices": record.notices,
         "away": record.away,
         "next": next_table(record),
+        "quick_play": record.quick_play,
+        "rated": record.rated,
         "match": match,
     }

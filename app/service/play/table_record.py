@@ -41,10 +41,11 @@ def invite_code() -> str:
     return secrets.token_urlsafe(12)
 
 
-def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH) -> str:
-    """A name people see, through the one check of names (:func:`app.names.checked_name`)."""
+def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH, person: bool = True) -> str:
+    """A name people see, through the one check of names (:func:`app.names.checked_name`):
+    a person's, or (``person`` false) a table's."""
     try:
-        return checked_name(text, what, limit)
+        return checked_name(text, what, limit, person)
     except NameRefused as refused:
         raise Invalid(str(refused)) from None
 

@@ -1,7 +1,8 @@
 """The table quick play makes for a group: an ordinary table of people (see
 :mod:`app.service.tables.room`) with the standard rules, nine holes and a turn timer,
 its people seated in the order they came, computer players in the seats left, marked as
-made by quick play; dealt at once by the tables' service.
+made by quick play, and as rated when its people all have accounts; dealt at once by the
+tables' service.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ def level_for(skills: list[Skill | None]) -> Level:
     return fitting_level(Skill(sum(s.mu for s in rated) / len(rated), sum(s.sigma for s in rated) / len(rated)))
 
 
-def table_for(group: Group, now_ms: int, level: Level) -> TableRecord:
-    """The table of ``group``, not yet dealt: its people first, then computer players of ``level``."""
+def table_for(group: Group, now_ms: int, level: Level, rated: bool = False) -> TableRecord:
+    """The table of ``group``, not yet dealt: its people first, then computer players of
+    ``level``; ``rated`` when its people are accounts."""
     people = [TableSeat.person(entry.browser_id, entry.name) for entry in group.people]
     computers = [TableSeat.computer(level) for _ in range(group.players - len(people))]
     seats = people + computers
@@ -54,6 +56,7 @@ def table_for(group: Group, now_ms: int, level: Level) -> TableRecord:
         seats=seats,
     )
     record.quick_play = True
+    record.rated = rated
     return record
 
 

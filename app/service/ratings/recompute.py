@@ -1,7 +1,8 @@
 """Every rating worked out again from the stored results: :func:`recompute_ratings`.
 
 A rating is derived, never a truth of its own: the truth is each rated match's seats
-(``rated_matches.seats``: each seat's kind, a computer's level and its final total) and
+(``rated_matches.seats``: each seat's kind, a computer's level, its final total and
+whether its person left, which ranks it last) and
 which account sat in which seat (``rating_entries.seat``). Replaying them in the order
 the matches finished, each through the one update (:func:`app.service.ratings.skill.rate`)
 with every seat as it counted when it was played (an account at its rating then, a
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection
 
-from app.service.ratings.service import week_of
+from app.service.ratings.service import standings, week_of
 from app.service.ratings.skill import NEWCOMER, Skill, anchor, rate
 from app.store import moderation
 from app.store import ratings_rewrite as store
@@ -62,7 +63,8 @@ def recompute_ratings(connection: Connection) -> Recomputed:
         rated += 1
         seats = match["seats"]
         before = [_skill_before(index, seat, accounts, skills) for index, seat in enumerate(seats)]
-        after = rate(before, [seat["total"] for seat in seats])
+        ranked_by = standings([seat["total"] for seat in seats], [bool(seat.get("left")) for seat in seats])
+        after = rate(before, ranked_by)
         for index, account in accounts.items():
             skills[account] = after[index]
             games[account] += 1
@@ -107,7 +109,8 @@ def recompute_ratings(connection: Connection) -> Recomputed:
 
 def _skill_before(index: int, seat: dict, accounts: dict[int, str], skills: dict[str, Skill]) -> Skill:
     """How seat ``index`` counted in its match: its account's rating then, a computer's
-    anchor, or a newcomer's prior (as app/service/ratings/service.py rate_table has it)."""
+    anchor, or a newcomer's prior (a seat whose account was deleted since; as
+    app/service/ratings/service.py rate_table has it)."""
     if index in accounts:
         return skills.get(accounts[index], NEWCOMER)
     if seat.get("kind") == "computer" and seat.get("level") is not None:

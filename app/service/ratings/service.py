@@ -1,15 +1,20 @@
-"""Ratings: a finished quick-play match rates its accounts (in the transaction that ends
-it), and the leaderboards and profiles are read from what that stored.
+"""Ratings: a finished rated match rates its accounts (in the transaction that ends it),
+and the leaderboards and profiles are read from what that stored.
 
-A rated match's result is stored once (``rated_matches``), with each account's seat,
-place and rating before and after (``rating_entries``); an account's current rating is
-its last ``after``. Everyone at the table counts in the update: an account as rated, a
-computer player at its level's fixed anchor, a guest as a newcomer (see skill.py); only
-the accounts' ratings are kept. A person who left the match counts as playing it out:
-the turn timer played their seat to the end, and its total is rated like any other."""
+A match is rated when quick play made it of accounts alone (``TableRecord.rated``): a
+match with a guest in it is rated for nobody, as on the sites people trust (a throw-away
+cookie must never be able to lift an account). Its result is stored once
+(``rated_matches``), with each account's seat, place and rating before and after
+(``rating_entries``); an account's current rating is its last ``after``. Every seat
+counts in the update: an account at its rating, a computer player at its level's fixed
+anchor (see skill.py). A person who left the match, or whom the table gave up on after
+they were away (:mod:`app.service.tables.timeouts`), is rated last, whatever the
+computer then made of the seat: leaving is losing, so it cannot dodge a result.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -27,6 +32,8 @@ from app.store import moderation
 from app.store import ratings as store
 from app.store.tables import TableRecord
 
+log = logging.getLogger(__name__)
+
 LEADERBOARD_SHOWN = 100
 AROUND_YOU = 2  # the players shown either side of you when you are below the top
 WEEK_SHOWN = 20
@@ -38,19 +45,38 @@ HIDDEN = {
 }
 
 
+def standings(totals: list[int], left: list[bool]) -> list[int]:
+    """What each seat is ranked by (lower is better): its total, or, for a seat its
+    person left, a value past every total, so that the leavers share the last place.
+
+    >>> standings([30, 12, 20], [False, False, True])
+    [30, 12, 31]
+    """
+    last = max(totals) + 1
+    return [last if gone else total for total, gone in zip(totals, left)]
+
+
 def rate_table(
     connection: Connection, record: TableRecord, state: GolfState, replay_id: str | None, now_ms: int
 ) -> None:
-    """Rate a finished quick-play match, once (a transaction run again finds it rated)."""
-    if store.is_rated(connection, record.code):
+    """Rate a finished rated match, once: a transaction run again, or a second call for
+    any reason, finds it rated and writes nothing. A match in which one account holds
+    two seats (which the sign-in refuses to bring about) is not a fair result: it is
+    left unrated rather than written twice."""
+    if not record.rated or store.is_rated(connection, record.code):
         return
     totals = state.totals()
-    # A person who left is rated at their seat all the same: the computer played it out.
+    left = [seat.left_by is not None for seat in record.seats]
+    ranked_by = standings(totals, left)
+    # A person who left is rated at their seat, last.
     browsers = {
         index: seat.browser if seat.kind == "person" else seat.left_by for index, seat in enumerate(record.seats)
     }
     account_at = store.accounts_of(connection, [b for b in browsers.values() if b is not None])
     seat_accounts = {index: account_at[b] for index, b in browsers.items() if b in account_at}
+    if len(set(seat_accounts.values())) != len(seat_accounts):
+        log.warning("table %s: an account holds two seats; the match is left unrated", record.code)
+        return
     if moderation.any_off_boards(connection, seat_accounts.values()):
         return  # the site's host took a player's results off the boards: rated for nobody
     current = store.ratings_for_update(connection, sorted(set(seat_accounts.values())))
@@ -59,18 +85,18 @@ def rate_table(
         if index in seat_accounts:
             row = current.get(seat_accounts[index])
             before.append(Skill(row["mu"], row["sigma"]) if row else NEWCOMER)
-        elif seat.kind == "computer" and seat.level is not None:
+        elif seat.kind == "computer" and seat.level is not None and seat.left_by is None:
             before.append(anchor(seat.level))
-        else:  # a guest
+        else:  # a guest, at a table made rated under an older rule, or an account deleted since
             before.append(NEWCOMER)
-    after = rate(before, totals)
+    after = rate(before, ranked_by)
     store.add_rated_match(
         connection,
         record.code,
         now_ms,
         replay_id,
         [
-            {"kind": "person", "level": None, "total": totals[index]}
+            {"kind": "person", "level": None, "total": totals[index]} | ({"left": True} if left[index] else {})
             if browsers[index] is not None
             else {"kind": "computer", "level": seat.level, "total": totals[index]}
             for index, seat in enumerate(record.seats)
@@ -99,7 +125,7 @@ def rate_table(
             seat=index,
             finished_ms=now_ms,
             total=totals[index],
-            place=place_of(totals[index], totals),
+            place=place_of(ranked_by[index], ranked_by),
             shown_before=before[index].shown,
             shown_after=after[index].shown,
         )

@@ -35,7 +35,7 @@ from app.service.play.table_record import (
     seat_of,
 )
 from app.service.play.turns import Change
-from app.service.stats.results import record_online_result
+from app.service.tables.leaving import give_seat_to_computer
 from app.service.tables.notify import Notifier
 from app.store import accounts as accounts_store
 from app.store import repository
@@ -99,7 +99,7 @@ class TableRoom:
         timer_seconds: int | None = None,
     ) -> TableOutcome:
         """A new table, its caller the host at seat 0."""
-        name = display_name(name, "The table's name", TABLE_NAME_LENGTH)
+        name = display_name(name, "The table's name", TABLE_NAME_LENGTH, person=False)
         # A signed-in person is known by their account's name at every table.
         host_name = in_transaction(self.engine, lambda c: accounts_store.name_of_principal(c, browser_id)) or host_name
         host_name = display_name(host_name)
@@ -222,7 +222,8 @@ class TableRoom:
 
     def leave(self, browser_id: str, code: str) -> TableOutcome:
         """Before the start the seat opens again; during the match a computer player
-        takes it (the match goes on) and the match counts as a loss for the leaver."""
+        takes it (the match goes on, or ends if no person is left) and the match counts
+        as a loss for the leaver (last place at a rated table)."""
 
         def go(connection, record, state):
             seat = seat_of(record, browser_id)
@@ -230,18 +231,12 @@ class TableRoom:
                 raise Forbidden("You have no seat at this table.")
             if record.status == "over":
                 raise Conflict("The match is over: there is nothing to leave.")
-            person = record.seats[seat]
             if record.status == "waiting":
                 if seat == HOST:
                     raise Conflict("The host cannot leave before the start: start the match, then leave.")
                 record.seats[seat] = TableSeat.open()
                 return []
-            record_online_result(connection, person.browser, record.code, state, seat, abandoned=True)
-            record.seats[seat] = replace(
-                TableSeat.computer(self.timeouts.stand_in_level, f"{person.name} (computer)"),
-                left=True,
-                left_by=person.browser if record.quick_play else None,
-            )
+            give_seat_to_computer(connection, record, state, seat, self.timeouts.stand_in_level)
             return []
 
         return self._run(browser_id, code, None, go)

@@ -36,8 +36,8 @@ from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.recent import Recent
 from app.service import clock
-from app.service.common import STALE_MESSAGE, StateCache
-from app.service.errors import Stale
+from app.service.common import STALE_MESSAGE, StateCache, in_transaction
+from app.service.errors import NotFound, Stale
 from app.service.play.match_state import TableOutcome, last_seen
 from app.service.play.table_record import (
     computer_levels,
@@ -52,6 +52,7 @@ from app.service.play.turns import run_turn, told
 from app.service.ratings.service import rate_table
 from app.service.replays import replays
 from app.service.stats.results import record_online_result
+from app.service.tables.leaving import EVERYONE_LEFT, acted, end_where_it_stands, nobody_left
 from app.service.tables.moves import TableMoves
 from app.service.tables.notify import Notifier
 from app.service.tables.pushes import TablePushes, Written
@@ -175,10 +176,20 @@ class TableService(TableRoom, TableMoves, TableReading):
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             record.updated_ms = now
-            if browser_id is not None and seat_of(record, browser_id) is not None:
+            seat = seat_of(record, browser_id) if browser_id is not None else None
+            if seat is not None:
                 record.seen_ms = now  # a person seated here is present: the table plays on
                 record.away = False
-            if state.is_over:
+                acted(record, seat)
+            if nobody_left(record) and not state.is_over:
+                # The last person left: nobody is there to play on for, and the match is
+                # rated where it stands (its leavers last).
+                end_where_it_stands(record)
+                self._notice(record, None, EVERYONE_LEFT)
+                if not record.recorded:
+                    rate_table(connection, record, state, None, now)
+                    record.recorded = True
+            elif state.is_over:
                 record.status = "over"
                 record.deadline_ms = None
                 if not record.recorded:
@@ -188,8 +199,7 @@ class TableService(TableRoom, TableMoves, TableReading):
                     for seat, entry in enumerate(record.seats):
                         if entry.kind == "person" and entry.browser is not None:
                             record_online_result(connection, entry.browser, record.code, state, seat, replay_id=replay)
-                    if record.quick_play:
-                        rate_table(connection, record, state, replay, now)
+                    rate_table(connection, record, state, replay, now)
                     record.recorded = True
             elif record.status == "playing" and state.phase is Phase.HOLE_OVER and waits_for_people(record):
                 # The hole's end waits for every person's Next hole, at most so long from
@@ -291,6 +301,35 @@ class TableService(TableRoom, TableMoves, TableReading):
 
     def _fresh_state(self, record: TableRecord) -> GolfState:
         return GolfState.new(self._seed(record), RuleSet(**record.rules))
+
+    def end(self, code: str, message: str) -> bool:
+        """End a table where it stands, with ``message`` as a notice to its seats: its
+        status over, nothing more played, recorded or rated. Written over the row alone,
+        never through the one loop (whose playing may be what fails at this table).
+        Whether it was ended; False for a table that is over already. NotFound for no
+        such table."""
+        now = self.now()
+
+        def write(connection: Connection) -> int | None:
+            record = table_store.load_table(connection, code)
+            if record is None:
+                raise NotFound("There is no table with that code.")
+            if record.status == "over":
+                return None
+            read_version = record.version
+            end_where_it_stands(record)
+            record.recorded = True
+            record.updated_ms = now
+            self._notice(record, None, message)
+            table_store.save_table(connection, record, read_version)
+            self.notifier.stage(connection, code, record.version)
+            return record.version
+
+        version = in_transaction(self.engine, write)
+        if version is None:
+            return False
+        self.notifier.publish(code, version)
+        return True
 
     def _notice(self, record: TableRecord, seat: int | None, message: str) -> None:
         record.notices = [

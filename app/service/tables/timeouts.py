@@ -2,11 +2,20 @@
 
 With a turn timer, a person who runs out of time has the turn played for them by a
 computer player of the stand-in level, then every computer seat's turn that follows; a
-scored hole left waiting too long is dealt on; a table whose people have all been away
-stops and waits for them. It is played by the next request that reads the table or by a
-process's sweep, one seat's turn a transaction through the table's own versioned write
-(:meth:`app.service.tables.service.TableService._run`), so of several processes racing only one
-wins. A computer's turn is thought out beforehand in a process of its own.
+scored hole left waiting too long is dealt on; a table of friends whose people have all
+been away stops and waits for them. A quick-play table never waits: it gives up on a
+person whose time runs out a few times in a row, and a computer takes their seat as if
+they had left (:mod:`app.service.tables.leaving`), so that a match among strangers always
+ends, and a losing player cannot stall it unrated. It is played by the next request that
+reads the table or by a process's sweep, one seat's turn a transaction through the
+table's own versioned write (:meth:`app.service.tables.service.TableService._run`), so of
+several processes racing only one wins. A computer's turn is thought out beforehand in a
+process of its own.
+
+One table's failure is its own (:class:`app.service.failures.Failures`): a table whose due turn fails is
+logged once, tried again after a wait that doubles each time, and, after
+:data:`FAILURES_BEFORE_ENDING` failures, ended where it stands with a notice, so that it
+is never tried for ever; the sweep goes on with every other table meanwhile.
 """
 
 from __future__ import annotations
@@ -22,11 +31,13 @@ from app.golf.engine import GolfState
 from app.golf.events import Event
 from app.golf.phases import Phase
 from app.service.common import in_transaction
-from app.service.errors import Stale
+from app.service.errors import Stale, Unavailable
+from app.service.failures import Failures
 from app.service.play.match_state import TableOutcome
 from app.service.play.table_record import ready_seats, waits_for_people
 from app.service.play.turn_process import TurnProcess, computer_turn
 from app.service.play.turns import Change
+from app.service.tables.leaving import GIVE_UP_AFTER, give_seat_to_computer, timed_out
 from app.service.tables.streams import OpenStreams
 from app.service.worker_process import WorkerClosed
 from app.store import tables as table_store
@@ -35,6 +46,8 @@ from app.store.tables import TableRecord
 log = logging.getLogger(__name__)
 
 MAX_STEPS_A_TIMEOUT = 20  # a person's turn, seven computers', a hole dealt and its openings, with room to spare
+FAILURES_BEFORE_ENDING = 8  # about eight and a half minutes of trying (app.service.failures), then it is ended
+ENDED_AFTER_FAILURES = "This table could not go on after a fault on the server: it has been ended where it stood."
 
 
 T = TypeVar("T")
@@ -60,6 +73,8 @@ class TablePlay(Protocol):
 
     def _notice(self, record: TableRecord, seat: int | None, message: str) -> None: ...
 
+    def end(self, code: str, message: str) -> bool: ...
+
     def _run(
         self,
         browser_id: str | None,
@@ -80,6 +95,7 @@ class TableTimeouts:
         # Every person away this long: the turn timer stops and the table waits for them.
         self.away_ms = int(away_seconds * 1000)
         self.thinker = thinker  # where a timeout's computer turns are thought out
+        self.failures = Failures()
 
     def close(self) -> None:
         self.thinker.close()
@@ -96,16 +112,43 @@ class TableTimeouts:
         all been away for ``away_ms`` plays nothing: its timer stops until one is back.
         Each step is chosen from the table as read, outside any transaction (a computer
         thinking holds no writer), and written over the version it read: of several
-        processes racing, one wins. Returns whether this call played anything."""
+        processes racing, one wins. Returns whether this call played anything.
+
+        A table whose turn fails (a fault of its own, not the store's) is logged once,
+        left alone for a while (:class:`app.service.failures.Failures`) and in the end ended; the failure is
+        never the caller's: a read of the table still answers, the sweep goes on."""
+        if self.failures.waiting(code):
+            return False
         played = False
-        for _ in range(MAX_STEPS_A_TIMEOUT):
-            try:
-                if not self._step(code):
-                    break
-            except Stale:
-                break  # another request or process played it first
-            played = True
+        try:
+            for _ in range(MAX_STEPS_A_TIMEOUT):
+                try:
+                    if not self._step(code):
+                        break
+                except Stale:
+                    break  # another request or process played it first
+                played = True
+        except Unavailable:
+            raise  # the store, not the table: every table waits for it alike
+        except Exception:
+            self._failed(code)
+            return played
+        self.failures.recovered(code)
         return played
+
+    def _failed(self, code: str) -> None:
+        count = self.failures.failed(code)
+        if count == 1:
+            log.exception("table %s: playing its due turn failed; tried again later, with a growing wait", code)
+        if count < FAILURES_BEFORE_ENDING:
+            return
+        try:
+            self.tables.end(code, ENDED_AFTER_FAILURES)
+        except Exception:
+            log.exception("table %s: ending it after %d failures failed too", code, count)
+            return
+        self.failures.recovered(code)
+        log.error("table %s: ended after %d failures of its due turn", code, count)
 
     def _step(self, code: str) -> bool:
         """One seat's turn (or the next hole, or the wait for people away) at a table whose
@@ -121,10 +164,16 @@ class TableTimeouts:
             return False
         now = tables.now()
         people = {s for s, entry in enumerate(record.seats) if entry.kind == "person"}
+        if not people:
+            # Nobody left at a table in play (a table from before such tables were ended
+            # as their last person left): the loop's settling ends it.
+            tables._run(None, code, record.version, lambda *_: [], computers=False, own_deadline=True, strict=True)
+            return True
         computers = [s for s in state.to_act() if record.seats[s].kind == "computer"]
         persons = [s for s in state.to_act() if s in people]
         present = bool(people & connected)
-        if not computers and not present and now - (record.seen_ms or record.started_ms or now) >= self.away_ms:
+        seen = now - (record.seen_ms or record.started_ms or now)
+        if not computers and not present and seen >= self.away_ms and not record.quick_play:
 
             def wait(connection, record, state):
                 record.away = True
@@ -163,9 +212,16 @@ class TableTimeouts:
             elif level is None:
                 tables._notice(record, None, "The scored hole waited too long: the next hole was dealt.")
             elif not computers:
-                tables._notice(
-                    record, seat, f"{record.seats[seat].name} ran out of time: a computer player made that move."
-                )
+                name = record.seats[seat].name
+                tables._notice(record, seat, f"{name} ran out of time: a computer player made that move.")
+                if timed_out(record, seat):
+                    give_seat_to_computer(connection, record, state, seat, self.stand_in_level)
+                    tables._notice(
+                        record,
+                        seat,
+                        f"{name} ran out of time {GIVE_UP_AFTER} turns in a row: a computer player takes the seat "
+                        "for the rest of the match, as if they had left.",
+                    )
             # What is due next: the computers' turns at once; people who were out of
             # time already (all reveal together at a hole's start) at once; a person
             # whose turn has just come, after their own time.
@@ -188,10 +244,12 @@ class TableTimeouts:
         return True
 
     def sweep(self) -> int:
-        """Play every timed-out turn of every table (a process's background sweep)."""
+        """Play every timed-out turn of every table (a process's background sweep), but
+        those of the tables whose turn failed lately (they wait their turn)."""
         tables = self.tables
+        waiting = self.failures.waiting_codes()
         codes = in_transaction(
-            tables.engine, lambda connection: table_store.tables_past_deadline(connection, tables.now())
+            tables.engine, lambda connection: table_store.tables_past_deadline(connection, tables.now(), but=waiting)
         )
         return sum(self.expire(code) for code in codes)
 

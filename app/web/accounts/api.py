@@ -42,11 +42,22 @@ class DeviceCode(BaseModel):
     code: str = Field(description="The code another signed-in device showed, e.g. ABCD-EFGH.", max_length=40)
 
 
+class SignedInWithCode(BaseModel):
+    code_made_on: str = Field(description="The device of the account that made the code, e.g. Firefox on Mac.")
+    used_at: str = Field(description="When the code was used (ISO 8601, UTC).")
+    used_from: str = Field(description="The browser that used it, e.g. Chrome on Linux.")
+    address: str = Field(description="The network address its request came from, e.g. 203.0.113.4.")
+
+
 class Device(BaseModel):
     id: str = Field(description="The device's name in this API (DELETE /api/account/devices/{id}).")
     device: str = Field(description="What its browser said it was, e.g. Chrome on Linux.")
     signed_in: str = Field(description="When it signed in (ISO 8601, UTC).")
     this: bool = Field(description="Whether it is the device asking.")
+    signed_in_with: SignedInWithCode | None = Field(
+        description="For a device signed in with a one-time code: which device made it, when and from where it "
+        "was used; null for one that signed in with a passkey."
+    )
 
 
 class PasskeyShown(BaseModel):

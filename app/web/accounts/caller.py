@@ -17,12 +17,16 @@ from app.web.http.session import session_cookie
 
 
 def caller_of(request: Request) -> Caller:
+    """The request's session, its device and its address: the client's as uvicorn reads
+    it (with ``--proxy-headers``, the address the trusted proxy forwarded), as the rate
+    limits count it."""
     state = request.state
     return Caller(
         session_id=state.session_id,
         browser_id=state.browser_id,
         signed_in=state.signed_in,
         device=device_of(request.headers.get("user-agent", "")),
+        address=request.client.host if request.client else "",
     )
 
 
@@ -61,4 +65,10 @@ class NewSession:
 
 def signed_in_as(caller: Caller, new_session: NewSession, browser_id: str) -> Caller:
     """The caller once ``new_session`` is signed in: read as ``browser_id``."""
-    return Caller(session_id=new_session.session_id, browser_id=browser_id, signed_in=True, device=caller.device)
+    return Caller(
+        session_id=new_session.session_id,
+        browser_id=browser_id,
+        signed_in=True,
+        device=caller.device,
+        address=caller.address,
+    )

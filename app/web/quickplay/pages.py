@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.service.errors import ServiceError, Unavailable
 from app.service.quickplay.queue import Standing
+from app.service.tables.leaving import GIVE_UP_AFTER
 from app.web.common import browser_id, now_ms, render_fresh, templates
 from app.web.dependencies import quick_play_of
 from app.web.http.refusals import status_of
@@ -31,7 +32,13 @@ def _redirect(path: str) -> RedirectResponse:
 def _page(request: Request, standing: Standing | None, message: str | None = None, status: int = 200) -> Response:
     waiting = waiting_model(standing, now_ms()) if standing is not None and standing.status == "waiting" else None
     # Only a person with an account is rated: a guest is told so before the match starts.
-    context = {"page": "quick", "q": waiting, "message": message, "rated": request.state.signed_in}
+    context = {
+        "page": "quick",
+        "q": waiting,
+        "message": message,
+        "rated": request.state.signed_in,
+        "give_up_after": GIVE_UP_AFTER,
+    }
     return render_fresh(request, "quick_play.html", context, status)
 
 

@@ -33,6 +33,7 @@ def standing_json(standing: Standing) -> dict:
             "players": standing.players or "any",
             "seated": list(standing.names),
             "deadline": iso_time(standing.deadline_ms),
+            "rated": standing.rated,
         }
     return {"status": "idle"}
 

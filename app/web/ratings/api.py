@@ -70,7 +70,7 @@ def leaderboard(request: Request):
 
 
 @router.get(
-    "/players/{name}",
+    "/players/{name:path}",
     response_model=Profile,
     responses={404: {"description": "No account goes by that name."}},
     summary="A player's profile: rating, its history, rated matches",

@@ -1,4 +1,7 @@
-"""The leaderboard (``/leaderboard``) and a player's profile (``/players/{name}``)."""
+"""The leaderboard (``/leaderboard``) and a player's profile (``/players/{name}``).
+
+A name may hold "/" (linked percent-encoded, as ``%2F``): the server decodes the path
+before it routes it, so the profile's route takes the rest of the path, slashes and all."""
 
 from __future__ import annotations
 
@@ -19,10 +22,11 @@ def leaderboard_page(request: Request):
     on_top = {row["rank"] for row in board["players"]}
     # Your neighbours are shown apart only when you are not among the top already.
     board["show_around"] = board["you"] is not None and board["you"]["rank"] not in on_top
-    return render_fresh(request, "leaderboard.html", {"page": "leaderboard", "b": board})
+    context = {"page": "leaderboard", "b": board, "signed_in": request.state.signed_in}
+    return render_fresh(request, "leaderboard.html", context)
 
 
-@router.get("/players/{name}", response_class=HTMLResponse)
+@router.get("/players/{name:path}", response_class=HTMLResponse)
 def player_page(name: str, request: Request):
     profile = ratings_of(request).profile(name)
     history = profile["history"]

@@ -14,7 +14,8 @@ router = APIRouter(prefix="/api", tags=["daily"])
 
 class Ranked(BaseModel):
     rank: int
-    name: str
+    name: str = Field(description="An account's name as it is now, or the name a guest played under.")
+    guest: bool = Field(description="Played as a guest (no account): marked so on the page.")
     total: int
     expert_total: int
 

@@ -18,6 +18,15 @@ router = APIRouter(include_in_schema=False)
 DAYS_LISTED = 7  # the days before the one shown, each a link
 
 
+def days_before(day: date) -> list[str]:
+    """The days listed before ``day``, the nearest first: as many as the calendar has.
+
+    >>> days_before(date(1, 1, 3))
+    ['0001-01-02', '0001-01-01']
+    """
+    return [(day - timedelta(days=n)).isoformat() for n in range(1, min(DAYS_LISTED, day.toordinal() - 1) + 1)]
+
+
 @router.get("/daily", response_class=HTMLResponse)
 def daily_page(request: Request):
     try:
@@ -25,8 +34,7 @@ def daily_page(request: Request):
     except Invalid as refusal:
         board = daily_of(request).board(browser_id(request))
         board["message"] = refusal.message
-    shown = date.fromisoformat(board["date"])
-    board["before"] = [(shown - timedelta(days=n)).isoformat() for n in range(1, DAYS_LISTED + 1)]
+    board["before"] = days_before(date.fromisoformat(board["date"]))
     board["is_today"] = board["date"] == board["today"]
     board["shown_at_most"] = LEADERBOARD_SHOWN
     # Playing the deal gives up a match in progress: the page asks first, as New game warns.

@@ -174,12 +174,12 @@ def online_context(
             n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS
         ][-1:],
     )
-    ended = next((n["message"] for n in reversed(table["notices"]) if n.get("ended")), None)
     if over:
         t["prompt"] = _result_sentence(match) + "."
         t["scorecard"]["result"] = _result_sentence(match)
-    elif table["status"] == "over" and ended:
-        t["prompt"] = ended  # the site's host ended the table before its match's end
+    elif table["status"] == "over":  # ended where it stood (everyone left, or it could not go on)
+        ended = [n["message"] for n in table["notices"] if not n.get("next")]
+        t["prompt"] = ended[-1] if ended else "This match was ended before its last hole."
     elif match["phase"] == "hole_over" and "ready" in match:
         t["prompt"] = hole_result_sentence(match) + ". " + _readiness_sentence(match, table["you"])
     elif match["phase"] == "hole_over" and not match["legal"]:

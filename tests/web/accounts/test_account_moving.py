@@ -109,7 +109,7 @@ def test_a_guests_solitaire_deal_under_way_is_kept(golf_app, api):
     assert after["seed"] == deal["seed"] and after["version"] == played["version"]
 
 
-def test_one_daily_attempt_a_date_the_earlier_kept(golf_app, api):
+def test_the_accounts_daily_attempt_stays_its_own(golf_app, api):
     first = ok(api.post("/api/match/new", json={"daily": True}))
     passkey, principal = signed_out_account(golf_app, api)
     phone, guest_id = guest(golf_app)
@@ -122,12 +122,21 @@ def test_one_daily_attempt_a_date_the_earlier_kept(golf_app, api):
     assert rows(golf_app, DAILY_ENTRIES, guest_id) == []
 
 
-def test_a_guests_daily_attempt_is_the_accounts_when_it_had_none(golf_app, api):
+def test_a_guests_daily_attempt_stays_out_of_the_accounts_count(golf_app, api):
+    """Else a person could play the day's deal with several guest cookies and sign in on
+    the best: an account's counted attempt is the first it starts signed in."""
     passkey, principal = signed_out_account(golf_app, api)
     phone, guest_id = guest(golf_app)
-    ok(phone.post("/api/match/new", json={"daily": True}))
+    tried = ok(phone.post("/api/match/new", json={"daily": True}))
+    assert tried["practice"] is False and len(rows(golf_app, DAILY_ENTRIES, guest_id)) == 1
     ok(sign_in(phone, passkey))
-    assert len(rows(golf_app, DAILY_ENTRIES, principal)) == 1
+    assert rows(golf_app, DAILY_ENTRIES, principal) == [] and rows(golf_app, DAILY_ENTRIES, guest_id) == []
+    brought = ok(phone.get("/api/match"))
+    assert brought["daily"] == tried["daily"] and brought["practice"] is True  # the guest's match, as practice
+    counted = ok(phone.post("/api/match/new", json={"daily": True}, headers={"If-Match": str(brought["version"])}))
+    assert counted["practice"] is False
+    [entry] = rows(golf_app, DAILY_ENTRIES, principal)
+    assert entry["status"] == "playing"
 
 
 def test_a_guests_score_sheets_become_the_accounts(golf_app, api):

@@ -17,11 +17,18 @@ def empty_queue(engine: Engine) -> None:
         connection.execute(delete(QUEUE))
 
 
-def quick_seats(engine: Engine) -> Counter:
-    """How many seats each browser holds over all the tables quick play made."""
+def quick_seats(engine: Engine, code: str | None = None) -> Counter:
+    """How many seats each browser holds over all the tables quick play made (only the
+    people seated at the table ``code``, if given: other tests share the database)."""
     with engine.connect() as connection:
-        rows = connection.execute(select(GOLF_TABLES.c.seats).where(GOLF_TABLES.c.quick_play.is_(True)))
-        return Counter(seat["browser"] for (seats,) in rows for seat in seats if seat.get("kind") == "person")
+        rows = connection.execute(
+            select(GOLF_TABLES.c.code, GOLF_TABLES.c.seats).where(GOLF_TABLES.c.quick_play.is_(True))
+        )
+        tables = {table: seats for table, seats in rows}
+    held = Counter(seat["browser"] for seats in tables.values() for seat in seats if seat.get("kind") == "person")
+    if code is None:
+        return held
+    return Counter({seat["browser"]: held[seat["browser"]] for seat in tables[code] if seat.get("kind") == "person"})
 
 
 def ask(client, players, name: str | None = None):

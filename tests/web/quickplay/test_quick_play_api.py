@@ -154,8 +154,8 @@ def test_nobody_is_seated_twice_pressing_play_now_twice(golf_app, api, quick):
     assert again == {"status": "seated", "code": code}
     later(quick, quick.wait_ms + 1000)
     quick.sweep()
-    seats = quick_seats(golf_app.state.engine)  # every quick-play table of the suite's database
-    assert set(seats.values()) == {1}
+    seats = quick_seats(golf_app.state.engine, code)  # over every quick-play table of the database
+    assert len(seats) == 3 and set(seats.values()) == {1}
 
 
 def test_same_names_are_told_apart_at_the_table(golf_app, api, quick):
@@ -197,3 +197,38 @@ def test_after_leaving_the_table_play_now_queues_again(golf_app, api, quick):
     ok(api.post(f"/api/tables/{code}/leave"))  # a computer plays on for Ann
     again = ok(ask(api, 3, "Ann"))
     assert again["status"] == "waiting" and again["players"] == 3
+
+
+def test_a_table_that_cannot_be_dealt_holds_up_no_other(golf_app, api, quick, monkeypatch, caplog):
+    """Quick play's sweep deals the tables made but not dealt; one whose deal fails is
+    logged once, tried again after a growing wait, and in the end ended with a notice,
+    while the others are dealt as before."""
+    from app.service.failures import Failures
+    from app.service.quickplay.queue import DEALS_BEFORE_ENDING, NOT_DEALT
+
+    clock = {"s": 0.0}
+    broken: set[str] = set()
+    real_begin = quick.tables.begin
+
+    def begin(code: str) -> None:
+        if code in broken:
+            raise RuntimeError("a fault of this table's")
+        real_begin(code)
+
+    ann, bea = api, person(golf_app)
+    ok(ask(ann, 2, "Ann"))
+    with monkeypatch.context() as patched:
+        patched.setattr(quick, "_deal", lambda code: broken.add(code))  # made, but its process stopped
+        code = ok(ask(bea, 2, "Bea"))["code"]
+    monkeypatch.setattr(quick, "failures", Failures(clock=lambda: clock["s"]))
+    monkeypatch.setattr(quick.tables, "begin", begin)
+    assert ok(ann.get(f"/api/tables/{code}"))["status"] == "waiting"
+    later(quick, 10_000)  # past the wait for an undealt table
+    for _ in range(DEALS_BEFORE_ENDING + 2):
+        quick.sweep()
+        clock["s"] += 1000  # past every wait
+    table = ok(ann.get(f"/api/tables/{code}"))
+    assert table["status"] == "over" and table["notices"][-1]["message"] == NOT_DEALT
+    assert len([r for r in caplog.records if code in r.getMessage()]) == 2  # the first failure and the end
+    # The next Play now seats Ann afresh.
+    assert ok(ask(ann, 2, "Ann"))["status"] == "waiting"

@@ -31,7 +31,8 @@ def play_rated(
     leavers: tuple[int, ...] = (),
 ) -> dict:
     """A one-hole table of ``host`` and one new person per name (then computers of the
-    given levels), marked as quick play, played to its end; returns the host's last view
+    given levels), marked as quick play (``rated``) and, as quick play would, rated when
+    every person at it has an account, played to its end; returns the host's last view
     and the people's clients (host first). ``accounts`` names an account for each of the
     joining people (None: a guest); the people at ``leavers`` (indexes, the host 0) leave
     as soon as the match starts."""
@@ -48,8 +49,12 @@ def play_rated(
             make_account(golf_app, client, account)
     if rated:
         with golf_app.state.engine.begin() as connection:
-            t = GolfTable.__table__
-            connection.execute(update(t).where(t.c.code == code).values(quick_play=True))
+            t, a = GolfTable.__table__, Account.__table__
+            seats = connection.execute(select(t.c.seats).where(t.c.code == code)).scalar_one()
+            browsers = [seat["browser"] for seat in seats if seat["kind"] == "person"]
+            accounts = connection.execute(select(a.c.principal).where(a.c.principal.in_(browsers))).scalars().all()
+            all_accounts = len(set(accounts)) == len(browsers)
+            connection.execute(update(t).where(t.c.code == code).values(quick_play=True, rated=all_accounts))
     view = start(host, code)
     for index in leavers:
         ok(people[index].post(f"/api/tables/{code}/leave"))

@@ -1,7 +1,8 @@
-"""Ratings of quick-play matches, on SQLite and PostgreSQL: a finished match moves each
-account's rating exactly as OpenSkill's own Plackett-Luce does for the same totals (the
-computers at their levels' anchors, a guest as a newcomer), the next match starts from
-the stored rating, and the leaderboard and the profiles read them back."""
+"""Ratings of quick-play matches, on SQLite and PostgreSQL: a finished match between
+accounts moves each account's rating exactly as OpenSkill's own Plackett-Luce does for the
+same totals (the computers at their levels' anchors), a leaver counts last, a match with a
+guest in it is rated for nobody, the next match starts from the stored rating, and the
+leaderboard and the profiles read them back."""
 
 from __future__ import annotations
 
@@ -28,13 +29,13 @@ def totals_of(view: dict) -> list[int]:
 
 
 def test_a_rated_match_moves_ratings_as_openskill_does(golf_app, api):
-    host, bea = api, person(golf_app)
+    host = api
     ok(host.get("/api/leaderboard"))  # the host's cookie
-    ok(bea.get("/api/leaderboard"))
     make_account(golf_app, host, "Ann Rated")
-    played = play_rated(golf_app, host, names=("Guest",), computers=("easy",))
+    played = play_rated(golf_app, host, names=("Bea Rated",), accounts=("Bea Rated",), computers=("easy",))
     totals = totals_of(played["view"])
-    # The same match through the library: Ann and the guest newcomers, the Easy computer at its anchor.
+    assert played["view"]["rated"] and played["view"]["quick_play"]
+    # The same match through the library: Ann and Bea newcomers, the Easy computer at its anchor.
     teams = [[MODEL.rating()], [MODEL.rating()], [MODEL.rating(mu=ANCHORS["easy"], sigma=ANCHOR_SIGMA)]]
     expected = MODEL.rate(teams, ranks=[float(t) for t in totals])
 
@@ -47,11 +48,12 @@ def test_a_rated_match_moves_ratings_as_openskill_does(golf_app, api):
     assert line["place"] == 1 + sum(t < totals[0] for t in totals)
     assert line["replay"] == played["view"]["match"]["replay"]
 
+    bea = ok(host.get("/api/players/Bea Rated"))
+    assert bea["games"] == 1 and bea["rating"] == shown(expected[1][0])
     board = ok(host.get("/api/leaderboard"))
     names = [row["name"] for row in board["players"]]
-    assert "Ann Rated" in names and "Guest" not in names  # the guest plays unrated
+    assert "Ann Rated" in names and "Bea Rated" in names
     assert board["you"]["name"] == "Ann Rated" and board["you"]["rating"] == ann["rating"]
-    assert ok(played["people"][1].get("/api/leaderboard"))["you"] is None
     week = {row["name"]: row for row in board["week"]}
     assert week["Ann Rated"]["gained"] == ann["rating"] - 1000 and week["Ann Rated"]["games"] == 1
 
@@ -75,29 +77,31 @@ def test_the_next_match_starts_from_the_stored_rating(golf_app, api):
     assert len(cy["history"]) == 2 and cy["history"][-1]["rating"] == cy["rating"]
 
 
-def test_two_accounts_at_one_table_are_rated_together(golf_app, api):
+def test_a_match_with_a_guest_in_it_is_rated_for_nobody(golf_app, api):
     host = api
     ok(host.get("/api/leaderboard"))
     make_account(golf_app, host, "Dee Pair")
     played = play_rated(golf_app, host, names=("Eve Pair",), computers=())
+    assert played["view"]["quick_play"] and not played["view"]["rated"]
     make_account(golf_app, played["people"][1], "Eve Pair")  # too late: that match was Eve's as a guest
     dee, eve = ok(host.get("/api/players/Dee Pair")), ok(host.get("/api/players/Eve Pair"))
-    assert dee["games"] == 1 and eve["games"] == 0 and eve["rating"] is None
+    assert dee["games"] == 0 and dee["rating"] is None and eve["games"] == 0 and eve["rating"] is None
     again = play_rated(golf_app, host, names=(), computers=("easy",))
-    assert ok(host.get("/api/players/Dee Pair"))["games"] == 2
-    assert again["view"]["status"] == "over"
+    assert again["view"]["rated"] and again["view"]["status"] == "over"
+    assert ok(host.get("/api/players/Dee Pair"))["games"] == 1
 
 
-def test_leaving_a_rated_match_is_rated_as_playing_it_out(golf_app, api):
+def test_leaving_a_rated_match_is_rated_as_last_place(golf_app, api):
     host = api
     ok(host.get("/api/leaderboard"))
     make_account(golf_app, host, "Ida Stays")
     played = play_rated(golf_app, host, names=("Hal Leaves",), accounts=("Hal Leaves",), leavers=(1,))
     totals = totals_of(played["view"])
     hal = ok(host.get("/api/players/Hal Leaves"))
-    assert hal["games"] == 1 and hal["matches"][0]["total"] == totals[1]
-    expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=totals)
-    assert hal["rating"] == shown(expected[1][0])
+    assert hal["games"] == 1 and hal["matches"][0]["total"] == totals[1] and hal["matches"][0]["place"] == 2
+    # Last whatever the computer made of Hal's seat: Ida first, Hal second.
+    expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+    assert hal["rating"] == shown(expected[1][0]) < 1000
     assert ok(host.get("/api/players/Ida Stays"))["rating"] == shown(expected[0][0])
 
 

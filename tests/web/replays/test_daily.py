@@ -4,7 +4,6 @@ the leaderboard's order and ties, practice off it, its replay shown once the dat
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 
 import pytest
@@ -224,7 +223,7 @@ def test_the_daily_page_starts_the_counted_attempt_and_then_shows_the_result_to_
     finish(api)
     page = api.get("/daily").text
     assert "Your result" in page and "data-copy-share" in page and "Golf daily deal" in page
-    assert re.search(r"<th scope=\"row\">Zoë</th>", page)
+    assert '<th scope="row">Zoë <span class="guest-mark">(guest)</span></th>' in page  # Zoë plays as a guest
     assert "again, for practice" in page
     refused = api.post("/play/daily", data={"name": "\u202eevil"}, follow_redirects=False)
     assert refused.status_code == 422 and ok(api.get("/api/match"))["phase"] == "match_over"  # nothing changed
@@ -256,3 +255,32 @@ def test_the_keys_dialog_lists_only_the_keys_the_table_has(api, clock_at, short_
     new_daily(api)  # counted: no Hint, but Pause stays
     counted = keys_listed(api.get("/").text)
     assert "H" not in counted and {"P", "U", "S"} <= counted
+
+
+def test_an_accounts_attempt_is_shown_under_its_name_and_a_guest_never_under_one(golf_app, api, clock_at, short_daily):
+    """The board names an account's attempt by the account as it is now (a guest's name,
+    given before the account was made from that browser, goes), marks guests as guests,
+    and refuses a guest the name of an account."""
+    from tests.web.accounts.accountkit import register
+
+    clock_at.day(30)
+    new_daily(api, name="Zed")
+    finish(api)
+    register(api, "Zed Real")  # the attempt the session had is the account's counted one
+    board = ok(api.get("/api/daily"))
+    assert [(row["name"], row["guest"]) for row in board["leaderboard"]] == [("Zed Real", False)]
+
+    mimic = TestClient(golf_app)
+    refused = mimic.post("/api/match/new", json={"daily": True, "name": "zed real"})
+    assert refused.status_code == 409 and "An account is called Zed Real" in refused.json()["detail"]
+    lookalike = mimic.post("/api/match/new", json={"daily": True, "name": "Zеd Real"})  # a Cyrillic е
+    assert lookalike.status_code == 409 and "Zed Real" in lookalike.json()["detail"]
+    assert ok(mimic.get("/api/daily"))["attempt"] is None  # nothing was changed
+    new_daily(mimic, name="Zed Fan")
+    finish(mimic)
+    board = ok(api.get("/api/daily"))
+    assert sorted((row["name"], row["guest"]) for row in board["leaderboard"]) == [
+        ("Zed Fan", True),
+        ("Zed Real", False),
+    ]
+    assert 'Zed Fan <span class="guest-mark">(guest)</span>' in api.get("/daily").text
