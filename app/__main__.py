@@ -1,4 +1,5 @@
 """``python -m app``: serve the game on http://127.0.0.1:8000; ``python -m app --help`` says how.
+``python -m app admin ...`` is the site's host's hand instead (app/admin.py).
 
 The database is checked before the server starts, so that a data folder this user cannot
 write ends the start with one sentence on stderr (exit status 1) rather than a traceback.
@@ -66,7 +67,9 @@ def parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description="Serve Golf, the card game, in the browser: open http://HOST:PORT/ to play.",
         epilog=settings_help()
-        + "\n\nA proxy in front: see docs/operations.md (uvicorn's FORWARDED_ALLOW_IPS names the proxy).",
+        + "\n\nA proxy in front: see docs/operations.md (uvicorn's FORWARDED_ALLOW_IPS names the proxy)."
+        + "\n\nModeration: python -m app admin COMMAND (accounts, rename, suspend, unsuspend, off-boards,"
+        + "\non-boards, end-table), on the same settings and database: python -m app admin --help.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands.add_argument(
@@ -89,7 +92,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["admin"]:
+        from app.admin import run  # the host's commands, with nothing of the server started
+
+        return run(words[1:])
+    arguments = parser().parse_args(words)
     if arguments.data_dir is not None:
         os.environ["GOLF_DATA_DIR"] = arguments.data_dir  # read by the settings, here and in the app
         get_settings.cache_clear()

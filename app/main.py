@@ -44,6 +44,7 @@ from app.web.http.caching import StaticCacheMiddleware
 from app.web.http.head import HeadAsGetMiddleware
 from app.web.http.headers import SecurityHeadersMiddleware
 from app.web.http.limits import RequestSizeLimitMiddleware
+from app.web.http.metrics import Metrics, MetricsMiddleware
 from app.web.http.origin import CrossSiteMiddleware
 from app.web.http.rate_limits import RateLimitMiddleware
 from app.web.http.session import BrowserSessionMiddleware
@@ -79,6 +80,7 @@ GC_THRESHOLDS: tuple[int, ...] = (10_000, 10, 10)
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    metrics = Metrics(settings) if settings.metrics else None  # GET /metrics (GOLF_METRICS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -111,6 +113,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.reviews_ahead:
             app.state.tables.on_hole_scored = reviews.table_hole_scored
         app.state.stream_drawing = tables_page_stream.StreamDrawing()
+        if metrics is not None:
+            metrics.watch(app.state)
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.quick_play = QuickPlay(engine, app.state.tables, wait_seconds=settings.quick_play_wait_seconds)
         quick_sweeper = asyncio.create_task(quick_play_sweep.sweep_forever(app.state.quick_play))
@@ -139,6 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper.cancel()
         quick_sweeper.cancel()
         reviews.close()
+        if metrics is not None:
+            metrics.unwatch()
         app.state.tables.close()
         await notifier.stop()
         engine.dispose()
@@ -171,6 +177,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Level 3: a table's fragment (some 30 KB) compresses in 0.08 ms to 6.7 KB, against
     # 0.26 ms and 6.1 KB at zlib's default 6, on every refresh of every page.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=3)
+    if metrics is not None:
+        app.add_middleware(MetricsMiddleware, metrics=metrics)  # every request counted, refusals too
     app.add_middleware(HeadAsGetMiddleware)  # outermost: everything within sees a GET
     refusals.install(app)
     app.include_router(api_docs.router)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
 
@@ -187,12 +188,41 @@ class Settings(BaseSettings):
     """Other origins (``https://golf.example``, comma-separated) whose pages may post to
     this one, for a proxy that does not pass the Host header on."""
 
+    # ------------------------------------------------------------------ monitoring
+    metrics: bool = False
+    """Serve ``/metrics`` in Prometheus' text format (requests and their time, moves, open
+    event streams, tables in play, people waiting in quick play, the turn timers' sweep,
+    errors; see docs/operations.md), to the addresses ``GOLF_METRICS_ALLOW`` names alone.
+    Off: ``/metrics`` is an unknown page (404)."""
+
+    metrics_allow: str = "127.0.0.1,::1"
+    """The client addresses and networks (comma-separated: ``10.0.0.5``, ``10.1.0.0/16``,
+    ``fd00::/8``) that may read ``/metrics``; any other is answered 404. The address is
+    the connection's own, or the one a proxy uvicorn trusts (``FORWARDED_ALLOW_IPS``)
+    passes on in ``X-Forwarded-For``."""
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        metrics_networks(value)  # refuses at start-up an address that cannot be read
+        return value
+
     @model_validator(mode="after")
     def _place_the_database(self) -> Settings:
         self.data_dir = self.data_dir.expanduser().resolve()
         if not self.database_url:
             self.database_url = f"sqlite:///{self.data_dir / 'golf.sqlite3'}"
         return self
+
+
+def metrics_networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The networks of a comma-separated list of addresses and networks (an address is
+    a network of one).
+
+    >>> [str(n) for n in metrics_networks("127.0.0.1, ::1,10.1.0.0/16")]
+    ['127.0.0.1/32', '::1/128', '10.1.0.0/16']
+    """
+    return [ipaddress.ip_network(part.strip(), strict=False) for part in value.split(",") if part.strip()]
 
 
 @lru_cache

@@ -5,10 +5,16 @@ from __future__ import annotations
 from sqlalchemy import Connection, func, select, update
 
 from app.store.models import Account, DailyEntry
+from app.store.moderation import hidden_principals
 from app.store.repository import insert_if_absent
 
 DAILY_ENTRIES = DailyEntry.__table__
 ACCOUNTS = Account.__table__
+
+
+def _on_the_board():
+    """Not the entry of an account the boards do not show (suspended, or off the boards)."""
+    return DAILY_ENTRIES.c.browser_id.not_in(hidden_principals())
 
 
 def entry(connection: Connection, date: str, browser_id: str) -> dict | None:
@@ -48,7 +54,7 @@ def finished(connection: Connection, date: str, limit: int) -> list[dict]:
             t.c.expert_total,
         )
         .select_from(t.outerjoin(a, a.c.principal == t.c.browser_id))
-        .where(t.c.date == date, t.c.status == "finished")
+        .where(t.c.date == date, t.c.status == "finished", _on_the_board())
         .order_by(t.c.total, t.c.finished_ms)
         .limit(limit)
     )
@@ -59,7 +65,9 @@ def better_than(connection: Connection, date: str, total: int) -> int:
     """How many finished attempts of the date have a lower total than ``total``."""
     t = DAILY_ENTRIES
     return connection.execute(
-        select(func.count()).select_from(t).where(t.c.date == date, t.c.status == "finished", t.c.total < total)
+        select(func.count())
+        .select_from(t)
+        .where(t.c.date == date, t.c.status == "finished", t.c.total < total, _on_the_board())
     ).scalar_one()
 
 
@@ -67,7 +75,7 @@ def played(connection: Connection, date: str) -> int:
     """How many browsers played the date's deal to its end or gave it up."""
     t = DAILY_ENTRIES
     return connection.execute(
-        select(func.count()).select_from(t).where(t.c.date == date, t.c.status != "playing")
+        select(func.count()).select_from(t).where(t.c.date == date, t.c.status != "playing", _on_the_board())
     ).scalar_one()
 
 

@@ -377,6 +377,12 @@ class Account(Base):
     the check whose name looked like an older account's (it keeps its name)."""
     principal: Mapped[str] = mapped_column(ForeignKey("browsers.id", ondelete="CASCADE"), unique=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    suspended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """When the site's host suspended the account (``python -m app admin suspend``); null
+    while it is in good standing. A suspended account cannot sign in and is on no board."""
+    off_boards: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """The site's host took the account's results off the boards (``python -m app admin
+    off-boards``): its rated matches are left out of every rating, and it is on no board."""
 
 
 class AccountSession(Base):

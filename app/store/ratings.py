@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Connection, func, insert, select, update
 
 from app.store.models import Account, RatedMatch, Rating, RatingEntry, RatingWeek
+from app.store.moderation import is_shown, matches_off_the_boards, on_the_boards
 from app.store.repository import insert_if_absent
 
 ACCOUNTS = Account.__table__
@@ -13,6 +14,8 @@ RATED_MATCHES = RatedMatch.__table__
 RATINGS = Rating.__table__
 RATING_ENTRIES = RatingEntry.__table__
 RATING_WEEKS = RatingWeek.__table__
+# The boards count only the accounts on them (app/store/moderation.py).
+_RATED_ON_THE_BOARDS = RATINGS.join(ACCOUNTS, ACCOUNTS.c.id == RATINGS.c.account_id)
 
 
 def accounts_of(connection: Connection, browser_ids: list[str]) -> dict[str, str]:
@@ -74,20 +77,24 @@ def account_named(connection: Connection, name_key: str) -> dict | None:
 
 
 def higher_than(connection: Connection, shown: int) -> int:
-    """How many rated accounts show a higher rating (so a rating's rank is this plus one)."""
-    return connection.execute(select(func.count()).select_from(RATINGS).where(RATINGS.c.shown > shown)).scalar_one()
+    """How many rated accounts on the boards show a higher rating (so a rating's rank is this plus one)."""
+    query = select(func.count()).select_from(_RATED_ON_THE_BOARDS).where(RATINGS.c.shown > shown, on_the_boards())
+    return connection.execute(query).scalar_one()
 
 
 def rated_count(connection: Connection) -> int:
-    return connection.execute(select(func.count()).select_from(RATINGS)).scalar_one()
+    """How many accounts on the boards have a rating."""
+    query = select(func.count()).select_from(_RATED_ON_THE_BOARDS).where(on_the_boards())
+    return connection.execute(query).scalar_one()
 
 
 def top(connection: Connection, offset: int, limit: int) -> list[dict]:
-    """Rated accounts, highest rating first (then the most games; then any fixed order)."""
+    """Rated accounts on the boards, highest rating first (then the most games; then any fixed order)."""
     r, a = RATINGS, ACCOUNTS
     query = (
         select(r.c.account_id, r.c.shown, r.c.games, a.c.name)
         .join(a, a.c.id == r.c.account_id)
+        .where(on_the_boards())
         .order_by(r.c.shown.desc(), r.c.games.desc(), r.c.account_id)
         .offset(offset)
         .limit(limit)
@@ -96,9 +103,10 @@ def top(connection: Connection, offset: int, limit: int) -> list[dict]:
 
 
 def position(connection: Connection, account_id: str) -> int | None:
-    """Where the account stands in :func:`top`'s order (0 first), or None if unrated."""
+    """Where the account stands in :func:`top`'s order (0 first), or None if unrated or
+    off the boards."""
     mine = rating_of(connection, account_id)
-    if mine is None:
+    if mine is None or not is_shown(connection, account_id):
         return None
     r = RATINGS
     shown, games = mine["shown"], mine["games"]
@@ -107,7 +115,8 @@ def position(connection: Connection, account_id: str) -> int | None:
         | ((r.c.shown == shown) & (r.c.games > games))
         | ((r.c.shown == shown) & (r.c.games == games) & (r.c.account_id < account_id))
     )
-    return connection.execute(select(func.count()).select_from(r).where(ahead)).scalar_one()
+    query = select(func.count()).select_from(_RATED_ON_THE_BOARDS).where(ahead, on_the_boards())
+    return connection.execute(query).scalar_one()
 
 
 def add_to_week(connection: Connection, week: str, account_id: str, gained: int) -> None:
@@ -128,7 +137,7 @@ def week(connection: Connection, week: str, limit: int) -> list[dict]:
     query = (
         select(w.c.account_id, a.c.name, w.c.gained, w.c.games)
         .join(a, a.c.id == w.c.account_id)
-        .where(w.c.week == week)
+        .where(w.c.week == week, on_the_boards())
         .order_by(w.c.gained.desc(), w.c.games.desc(), w.c.account_id)
         .limit(limit)
     )
@@ -136,12 +145,13 @@ def week(connection: Connection, week: str, limit: int) -> list[dict]:
 
 
 def entries(connection: Connection, account_id: str, limit: int) -> list[dict]:
-    """The account's rated matches, newest first, with each match's replay and seats."""
+    """The account's rated matches, newest first, with each match's replay and seats
+    (not those rated for nobody, played with an account off the boards)."""
     e, m = RATING_ENTRIES, RATED_MATCHES
     query = (
         select(e.c.code, e.c.finished_ms, e.c.total, e.c.place, e.c.shown_after, m.c.replay_id, m.c.seats)
         .join(m, m.c.code == e.c.code)
-        .where(e.c.account_id == account_id)
+        .where(e.c.account_id == account_id, e.c.code.not_in(matches_off_the_boards()))
         .order_by(e.c.finished_ms.desc(), e.c.code)
         .limit(limit)
     )

@@ -37,6 +37,7 @@ def test_help_prints_the_usage_and_every_setting_then_exits(tmp_path):
         assert f"GOLF_{name.upper()}  [default: " in shown.stdout
         assert field.description, f"the setting {name} has no description for --help"
     assert "GOLF_RATE_LIMIT_HINTS  [default: 30/minute]" in shown.stdout
+    assert "python -m app admin COMMAND (accounts, rename, suspend" in shown.stdout  # the host's commands
     assert not (tmp_path / "golf.sqlite3").exists()  # nothing was started or made
 
 

@@ -22,10 +22,10 @@ from sqlalchemy import Connection, Engine
 
 from app.service import clock
 from app.service.accounts.forgetting import forget
-from app.service.accounts.passkeys import SIGNED_IN_ALREADY, Caller
+from app.service.accounts.passkeys import SIGNED_IN_ALREADY, SUSPENDED, Caller
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
-from app.service.errors import Conflict, Invalid, NotFound, NotSignedIn
+from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn
 from app.service.ratings.service import standing_of
 from app.store import accounts as store
 
@@ -130,6 +130,8 @@ class Devices:
             account = store.account(connection, taken["account_id"]) if taken else None
             if taken is None or account is None:
                 raise Invalid(BAD_CODE)
+            if account.get("suspended_ms") is not None:
+                raise Forbidden(SUSPENDED)
             code = {"made_on": taken["made_on"], "address": caller.address}
             join(connection, account, caller.session_id, new_session, caller.device, now, code)
             return account

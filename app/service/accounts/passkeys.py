@@ -60,6 +60,7 @@ UNKNOWN_PASSKEY = "This passkey is not one of this site's accounts (it may have 
 KNOWN_PASSKEY = "This passkey is registered already."
 WRONG_ACCOUNT = "This passkey names another account than its own: refused. Nothing was changed."
 RACED = "This passkey was used somewhere else at the same moment: try again."
+SUSPENDED = "This account is suspended by the site's host: it cannot be signed in to. Nothing was changed."
 # What py_webauthn found wrong, by a word of its message, as a sentence for the person.
 REFUSALS = [
     ("sign count", "This passkey's counter went backwards, as a copied passkey's would: it is refused."),
@@ -323,6 +324,8 @@ class Passkeys:
                 raise Conflict(RACED)
             account = store.account(connection, passkey["account_id"])
             assert account is not None  # the passkey's foreign key
+            if account.get("suspended_ms") is not None:
+                raise Forbidden(SUSPENDED)
             join(connection, account, caller.session_id, new_session, caller.device, now)
             return account
 

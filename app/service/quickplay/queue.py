@@ -22,6 +22,7 @@ from typing import Protocol
 from sqlalchemy import Connection, Engine
 
 from app.service import clock
+from app.service.admin.guard import refuse_suspended
 from app.service.common import in_transaction
 from app.service.errors import Invalid, Stale, Unavailable
 from app.service.failures import Failures
@@ -113,6 +114,7 @@ class QuickPlay:
 
         def enter(connection: Connection) -> None:
             nonlocal shown, playing
+            refuse_suspended(connection, browser_id)
             account_name = accounts_store.name_of_principal(connection, browser_id)
             shown = account_name or shown  # an account's own name
             rated = account_name is not None

@@ -28,6 +28,7 @@ from app.service.errors import NotFound
 from app.service.ratings.skill import NEWCOMER, PROVISIONAL_GAMES, Skill, anchor, rate
 from app.service.replays.my_matches import place_of
 from app.service.replays.replays import link
+from app.store import moderation
 from app.store import ratings as store
 from app.store.tables import TableRecord
 
@@ -38,6 +39,10 @@ AROUND_YOU = 2  # the players shown either side of you when you are below the to
 WEEK_SHOWN = 20
 HISTORY_SHOWN = 200
 MATCHES_SHOWN = 50
+HIDDEN = {
+    "suspended": "This player's account is suspended.",
+    "off boards": "This player's results are off the boards.",
+}
 
 
 def standings(totals: list[int], left: list[bool]) -> list[int]:
@@ -72,6 +77,8 @@ def rate_table(
     if len(set(seat_accounts.values())) != len(seat_accounts):
         log.warning("table %s: an account holds two seats; the match is left unrated", record.code)
         return
+    if moderation.any_off_boards(connection, seat_accounts.values()):
+        return  # the site's host took a player's results off the boards: rated for nobody
     current = store.ratings_for_update(connection, sorted(set(seat_accounts.values())))
     before: list[Skill] = []
     for index, seat in enumerate(record.seats):
@@ -228,6 +235,9 @@ class RatingService:
             account = store.account_named(connection, name_key(name))
             if account is None:
                 raise NotFound("No player goes by that name.")
+            hidden = moderation.hidden_because(connection, account["id"])
+            if hidden is not None:
+                raise NotFound(HIDDEN[hidden])
             row = store.rating_of(connection, account["id"])
             matches = store.entries(connection, account["id"], max(HISTORY_SHOWN, MATCHES_SHOWN))
             history = [{"date": _date(m["finished_ms"]), "rating": m["shown_after"]} for m in reversed(matches)]

@@ -275,7 +275,8 @@ class TableReading:
             [view_event(e, you, len(record.seats)) for e in events],
             connected=self.streams.connected(record.code) if connected is None else connected,
             now_ms=self.now(),
-            replay=replays.link_of(self.deal_key, record) if record.status == "over" else None,
+            # A table the site's host ended (app/service/tables/ending.py) has no replay.
+            replay=replays.link_of(self.deal_key, record) if record.status == "over" and state.is_over else None,
             can_undo=you is not None and self._undo_refusal(record, state, you) is None,
             seen=seen,
         )

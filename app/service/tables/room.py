@@ -18,6 +18,7 @@ from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict, rules_from_request
 from app.names import name_key
 from app.players import LEVELS
+from app.service.admin.guard import refuse_suspended
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid
 from app.service.play.match_deals import MAX_SEED
@@ -128,6 +129,7 @@ class TableRoom:
             raise Invalid(f"A computer player at this table is called {host_name}: choose another name.")
 
         def make(connection: Connection) -> None:
+            refuse_suspended(connection, browser_id)
             repository.ensure_browser(connection, browser_id)
             repository.note_action(connection, browser_id)
             table_store.insert_table(connection, record)
@@ -145,6 +147,7 @@ class TableRoom:
             nonlocal name
             if seat_of(record, browser_id) is not None:
                 return None  # back at their own seat: nothing changes
+            refuse_suspended(connection, browser_id)
             name = accounts_store.name_of_principal(connection, browser_id) or name  # an account's own name
             if record.status != "waiting":
                 raise Conflict("The match has begun: you can watch it, but no seat is free.")
