@@ -51,15 +51,19 @@ def parser() -> argparse.ArgumentParser:
         description="The site's host's hand: list, rename, suspend accounts, take results off the boards, "
         "end a table. On the server's own settings and database; see docs/operations.md (Moderation).",
     )
-    commands.add_argument(
-        "--data-dir",
-        metavar="FOLDER",
-        type=Path,
-        help="the folder of the SQLite database (default: $GOLF_DATA_DIR or the platform's data folder)",
-    )
+    data_dir = {
+        "metavar": "FOLDER",
+        "type": Path,
+        "help": "the folder of the SQLite database (default: $GOLF_DATA_DIR or the platform's data folder)",
+    }
+    commands.add_argument("--data-dir", **data_dir)
+    # Taken after the command too ("admin accounts --data-dir F"), as the host is likely to type it.
+    after = argparse.ArgumentParser(add_help=False)
+    after.add_argument("--data-dir", default=argparse.SUPPRESS, **data_dir)
     each = commands.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineErrors)
     listing = each.add_parser(
         "accounts",
+        parents=[after],
         help="the accounts with their rating, rated matches, last seen and standing, newest seen first",
         description="The accounts with their rating, rated matches, when they were last seen (UTC) and whether "
         "they are suspended or off the boards, newest seen first.",
@@ -67,6 +71,7 @@ def parser() -> argparse.ArgumentParser:
     listing.add_argument("--name", metavar="PART", help="only the names that hold PART (in any case)")
     rename = each.add_parser(
         "rename",
+        parents=[after],
         help="give an account another name",
         description="Give an account another name, checked as every account's name is. The leaderboard, the "
         "profile and the tables from now on show it; past tables' replays keep the names they were played under.",
@@ -93,10 +98,11 @@ def parser() -> argparse.ArgumentParser:
             "Put an account's results back on the boards, and work every rating out again with its rated matches.",
         ),
     ):
-        command = each.add_parser(name, help=said, description=description)
+        command = each.add_parser(name, help=said, description=description, parents=[after])
         command.add_argument("name", metavar="NAME", help="the account's name (in any case)")
     ending = each.add_parser(
         "end-table",
+        parents=[after],
         help="end a table that cannot finish",
         description="End a table that cannot finish: its seats are told why, its status becomes over, and "
         "nothing is rated or recorded for it. A table over already is refused.",

@@ -125,7 +125,7 @@ def test_the_real_command_line_helps_and_refuses(tmp_path):
 
     shown = admin("accounts", "--help")
     assert shown.returncode == 0 and shown.stderr == ""
-    assert shown.stdout.startswith("usage: python -m app admin accounts [-h] [--name PART]")
+    assert shown.stdout.startswith("usage: python -m app admin accounts [-h] [--data-dir FOLDER] [--name PART]")
     assert "newest seen first" in shown.stdout
     assert not (tmp_path / "data").exists()  # nothing was opened or made
     listed = admin("accounts")
@@ -133,3 +133,8 @@ def test_the_real_command_line_helps_and_refuses(tmp_path):
     unknown = admin("suspend", "Nobody")
     assert unknown.returncode == 2 and unknown.stdout == ""
     assert unknown.stderr == "python -m app admin: No account is called 'Nobody'.\n"
+    elsewhere = tmp_path / "elsewhere"
+    for words in (("--data-dir", str(elsewhere), "accounts"), ("accounts", "--data-dir", str(elsewhere))):
+        listed = admin(*words)  # the folder named before the command or after it
+        assert listed.returncode == 0 and listed.stdout == "No accounts yet.\n", words
+    assert (elsewhere / "golf.sqlite3").exists()
