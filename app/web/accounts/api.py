@@ -48,9 +48,9 @@ def keep_field() -> Any:
     return Field(
         "this-device",
         description="Which match against the computer (and which solitaire deal) to keep when this session and the "
-        'account each have one under way: "this-device" (the one here) or "account" (the account\'s). The other is '
-        "recorded as given up.",
-        json_schema_extra={"enum": ["this-device", "account"]},
+        'account each have one under way: "this-device" (the one here; also when absent or null) or "account" '
+        "(the account's). The other is recorded as given up.",
+        json_schema_extra={"enum": ["this-device", "account", None]},
     )
 
 
