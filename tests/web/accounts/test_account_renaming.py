@@ -12,14 +12,17 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import delete, select, update
 
 from app.confusables import look_alike_key
 from app.golf.rules import RuleSet
+from app.main import create_app
 from app.names import name_key
 from app.service.accounts import renaming
 from app.service.accounts.naming import FORMER_NAME_KEPT_DAYS, FORMER_NAME_KEPT_MS
 from app.service.replays import daily
+from app.settings import Settings
 from app.store.accounts import ACCOUNTS, FORMER_NAMES
 from app.store.repository import BROWSERS, GOLF_TABLES
 from tests.web.accounts.accountkit import ok, person, register, sign_in
@@ -257,3 +260,19 @@ def test_a_name_taken_or_given_up_at_the_same_moment_is_refused_with_its_sentenc
     assert refused(renamed(api, theirs), 409) == f"An account is already called {theirs}: choose another name."
     assert "is kept for that account" in refused(renamed(api, gone), 409)
     assert ok(api.get("/api/account"))["name"] == mine
+
+
+def test_changing_the_name_is_an_account_step_held_to_its_pace(own_database):
+    settings = Settings(
+        database_url=own_database,
+        deal_key="test",
+        rate_limit_accounts="3/minute",
+        rate_limit_accounts_per_address="10/minute",
+    )
+    with TestClient(create_app(settings)) as client:
+        old, new = named("Xia"), named("Yan")
+        register(client, old)  # two steps: the options and the passkey
+        assert ok(renamed(client, new))["name"] == new
+        refused(renamed(client, old), 429)
+        assert client.post("/account/name", data={"name": old}).status_code == 429
+        assert ok(client.get("/api/account"))["name"] == new
