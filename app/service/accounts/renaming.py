@@ -24,24 +24,32 @@ from app.service.accounts.naming import FORMER_NAME_KEPT_MS, account_name_check,
 from app.service.accounts.sessions import named_as_account
 from app.service.errors import NotFound
 from app.store import accounts as store
+from app.store import daily as daily_store
 from app.store import quick_play as queue_store
 
 NO_ACCOUNT = "There is no such account (it may have been deleted)."
 
 
 def rename(
-    connection: Connection, account_id: str, new_name: object, now_ms: int | None = None, keep_former: bool = True
+    connection: Connection,
+    account_id: str,
+    new_name: object,
+    now_ms: int | None = None,
+    *,
+    keep_former: bool = True,
+    what: str = "Your name",
 ) -> dict:
     """Give the account ``account_id`` the name ``new_name``: ``{"name", "former_name"}``
     (``former_name`` None when the name is unchanged). Refused (Invalid, Conflict,
-    NotFound) with nothing changed. ``keep_former``: the old name is remembered for its
-    old address and kept for the account for a while; False forgets it at once (a name
-    the site's keeper takes away is not kept for the account that had it)."""
+    NotFound) with nothing changed; ``what`` names the name in the refusals. ``keep_former``:
+    the old name is remembered for its old address and kept for the account for a while;
+    False forgets it at once (a name the site's host takes away is not kept for the
+    account that had it, nor does its address lead anywhere)."""
     now = clock.now_ms() if now_ms is None else now_ms
     account = store.account(connection, account_id)
     if account is None:
         raise NotFound(NO_ACCOUNT)
-    named = account_name_check(connection, new_name, except_account=account_id, now_ms=now)
+    named = account_name_check(connection, new_name, except_account=account_id, what=what, now_ms=now)
     if named["name"] == account["name"]:
         return {"name": account["name"], "former_name": None}
     store.rename_account(connection, account_id, **named)
@@ -60,6 +68,7 @@ def rename(
     # seen now that this transaction wrote the name (the unique key made it wait for it).
     kept_for_others(connection, named["name"], account_id, now)
     named_as_account(connection, {**account, **named})
+    daily_store.rename_entries(connection, account["principal"], named["name"])
     queue_store.rename_waiting(connection, account["principal"], named["name"])
     return {"name": named["name"], "former_name": account["name"]}
 

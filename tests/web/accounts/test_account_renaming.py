@@ -21,9 +21,11 @@ from app.main import create_app
 from app.names import name_key
 from app.service.accounts import renaming
 from app.service.accounts.naming import FORMER_NAME_KEPT_DAYS, FORMER_NAME_KEPT_MS
+from app.service.errors import Invalid, NotFound
 from app.service.replays import daily
 from app.settings import Settings
 from app.store.accounts import ACCOUNTS, FORMER_NAMES
+from app.store.daily import DAILY_ENTRIES
 from app.store.repository import BROWSERS, GOLF_TABLES
 from tests.web.accounts.accountkit import ok, person, register, sign_in
 from tests.web.golf.matchkit import play_until
@@ -223,6 +225,9 @@ def test_the_daily_leaderboard_and_the_daily_name_follow_the_account(golf_app, a
             select(BROWSERS.c.preferences).where(BROWSERS.c.id == principal.scalar_one())
         ).scalar_one()
     assert preferences["daily_name"] == new  # the next days' deals are played under it
+    with golf_app.state.engine.connect() as connection:
+        entries = set(connection.execute(select(DAILY_ENTRIES.c.name).where(DAILY_ENTRIES.c.date == DAY)).scalars())
+    assert new in entries and old not in entries  # the stored attempt is under the new name too
 
 
 def test_a_deleted_account_is_a_former_player_under_every_name_it_had(golf_app, api):
@@ -276,3 +281,20 @@ def test_changing_the_name_is_an_account_step_held_to_its_pace(own_database):
         refused(renamed(client, old), 429)
         assert client.post("/account/name", data={"name": old}).status_code == 429
         assert ok(client.get("/api/account"))["name"] == new
+
+
+def test_a_rename_by_connection_and_account_id_may_forget_the_old_name_at_once(golf_app, api):
+    """As the site's host renames an account whose name it takes away: the old name is
+    neither kept for the account nor its address led anywhere."""
+    old, new = named("Zed"), named("Abe")
+    register(api, old)
+    with golf_app.state.engine.begin() as connection:
+        account_id = connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key(old))).scalar_one()
+        with pytest.raises(Invalid, match="^The new name cannot be empty.$"):
+            renaming.rename(connection, account_id, " ", what="The new name")
+        assert renaming.rename(connection, account_id, new, keep_former=False) == {"name": new, "former_name": old}
+    assert ok(api.get("/api/account"))["name"] == new
+    assert person(golf_app).get(f"/api/players/{quote(old, safe='')}").status_code == 404
+    assert register(person(golf_app), old)[1]["name"] == old
+    with golf_app.state.engine.begin() as connection, pytest.raises(NotFound):
+        renaming.rename(connection, "no-such-account", named("Bo"))
