@@ -51,15 +51,11 @@ def parser() -> argparse.ArgumentParser:
         description="The site's host's hand: list, rename, suspend accounts, take results off the boards, "
         "end a table. On the server's own settings and database; see docs/operations.md (Moderation).",
     )
-    data_dir = {
-        "metavar": "FOLDER",
-        "type": Path,
-        "help": "the folder of the SQLite database (default: $GOLF_DATA_DIR or the platform's data folder)",
-    }
-    commands.add_argument("--data-dir", **data_dir)
+    data_help = "the folder of the SQLite database (default: $GOLF_DATA_DIR or the platform's data folder)"
+    commands.add_argument("--data-dir", metavar="FOLDER", type=Path, help=data_help)
     # Taken after the command too ("admin accounts --data-dir F"), as the host is likely to type it.
-    after = argparse.ArgumentParser(add_help=False)
-    after.add_argument("--data-dir", default=argparse.SUPPRESS, **data_dir)
+    after = OneLineErrors(add_help=False)
+    after.add_argument("--data-dir", metavar="FOLDER", type=Path, help=data_help, default=argparse.SUPPRESS)
     each = commands.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineErrors)
     listing = each.add_parser(
         "accounts",

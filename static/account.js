@@ -1,7 +1,7 @@
 /* The Account page's passkeys: Create (a new account), Sign in with a passkey, and Add a
  * passkey on this device call navigator.credentials with the options the JSON API gives
  * (base64url strings turned into bytes and back, as WebAuthn's JSON has them) and send
- * the browser's answer back. The Delete account button asks in a dialog first. Every
+ * the browser's answer back; signing in sends the choice of the match to keep along. The Delete account button asks in a dialog first. Every
  * other control is a form that works without script. */
 (function () {
   "use strict";
@@ -98,8 +98,14 @@
       .then(function () { location.assign("/account?said=" + said); });
   }
 
+  // Which match under way the sign-in keeps, when the page asks (see the Account page).
+  function keepChoice() {
+    var chosen = document.querySelector('input[name="keep"]:checked');
+    return chosen ? { keep: chosen.value } : {};
+  }
+
   function signIn() {
-    return post("/api/account/sign-in/options")
+    return post("/api/account/sign-in/options", keepChoice())
       .then(function (options) { return navigator.credentials.get({ publicKey: requestOptions(options) }); })
       .then(function (credential) { return post("/api/account/sign-in", credentialJSON(credential)); })
       .then(function () { location.assign("/account?said=signed-in"); });

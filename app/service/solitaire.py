@@ -37,6 +37,35 @@ def rules_of(flags: dict | None) -> SolitaireRules:
     return SolitaireRules(**{name: bool(flags.get(name, False)) for name in RULE_FLAGS})
 
 
+def give_up(connection: Connection, record: SolitaireRecord, game: Game, now_ms: int) -> None:
+    """A deal left after a move, unfinished, counts as played with the cards left (by New
+    deal, Restart, or a sign-in that keeps another deal: app/service/accounts/moving.py)."""
+    if game.moves and game.phase == "playing" and not record.recorded:
+        clock.stop(record, now_ms)
+        record_deal(connection, record, game, True, now_ms)
+
+
+def record_deal(connection: Connection, record: SolitaireRecord, game: Game, abandoned: bool, now_ms: int) -> None:
+    repository.add_solitaire_result(
+        connection,
+        browser_id=record.browser_id,
+        seed=record.seed,
+        rules_name=game.rules.key,
+        score=game.score,
+        won=game.phase == "won",
+        abandoned=abandoned,
+        moves=record.moves_taken,
+        elapsed_seconds=clock.elapsed_seconds(record, now_ms),
+        hints_used=record.hints_used,
+    )
+    record.recorded = True
+
+
+def game_of(record: SolitaireRecord) -> Game:
+    """The deal as its moves left it."""
+    return Game(record.seed, rules_of(record.rules), decode_moves("".join(record.moves)))
+
+
 class SolitaireService:
     def __init__(self, engine: Engine, now: Callable[[], int] = clock.now_ms):
         self.engine = engine
@@ -210,34 +239,17 @@ class SolitaireService:
 
     def _game(self, record: SolitaireRecord) -> Game:
         game = self.cache.take(self._key(record))
-        if game is None:
-            game = Game(record.seed, rules_of(record.rules), decode_moves("".join(record.moves)))
-        return game
+        return game if game is not None else game_of(record)
 
     @staticmethod
     def _key(record: SolitaireRecord) -> tuple:
         return record.browser_id, record.version, record.seed
 
     def _abandon(self, connection: Connection, record: SolitaireRecord, game: Game) -> None:
-        """A deal left after a move, unfinished, counts as played with the cards left."""
-        if game.moves and game.phase == "playing" and not record.recorded:
-            clock.stop(record, self.now())
-            self._record(connection, record, game, abandoned=True)
+        give_up(connection, record, game, self.now())
 
     def _record(self, connection: Connection, record: SolitaireRecord, game: Game, abandoned: bool) -> None:
-        repository.add_solitaire_result(
-            connection,
-            browser_id=record.browser_id,
-            seed=record.seed,
-            rules_name=game.rules.key,
-            score=game.score,
-            won=game.phase == "won",
-            abandoned=abandoned,
-            moves=record.moves_taken,
-            elapsed_seconds=clock.elapsed_seconds(record, self.now()),
-            hints_used=record.hints_used,
-        )
-        record.recorded = True
+        record_deal(connection, record, game, abandoned, self.now())
 
     def _describe(self, record: SolitaireRecord, game: Game, now: int) -> dict:
         return {

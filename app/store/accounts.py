@@ -1,14 +1,15 @@
-"""Reading and writing accounts, the sessions signed in to them, their passkeys, the
-passkeys' challenges and the device codes (SQLAlchemy Core). What moves a guest's rows
+"""Reading and writing accounts, their former names, the sessions signed in to them,
+their passkeys, the passkeys' challenges and the device codes (SQLAlchemy Core). What moves a guest's rows
 to an account is :mod:`app.store.account_rows`."""
 
 from __future__ import annotations
 
 from sqlalchemy import Connection, bindparam, delete, false, insert, or_, select, true, union_all, update
 
-from app.store.models import Account, AccountSession, DeviceCode, Passkey, PasskeyChallenge
+from app.store.models import Account, AccountFormerName, AccountSession, DeviceCode, Passkey, PasskeyChallenge
 
 ACCOUNTS = Account.__table__
+FORMER_NAMES = AccountFormerName.__table__
 ACCOUNT_SESSIONS = AccountSession.__table__
 PASSKEYS = Passkey.__table__
 CHALLENGES = PasskeyChallenge.__table__
@@ -76,6 +77,58 @@ def accounts_named_like(connection: Connection, name_key: str, name_skeleton: st
 
 def add_account(connection: Connection, **values) -> None:
     connection.execute(insert(ACCOUNTS).values(**values))
+
+
+def rename_account(connection: Connection, account_id: str, name: str, name_key: str, name_skeleton: str) -> None:
+    connection.execute(
+        update(ACCOUNTS)
+        .where(ACCOUNTS.c.id == account_id)
+        .values(name=name, name_key=name_key, name_skeleton=name_skeleton)
+    )
+
+
+# ------------------------------------------------------------------ former names
+
+
+def keep_former_name(connection: Connection, **values) -> None:
+    """Remember a name the account went by (once a name: a name it had twice keeps its
+    latest change)."""
+    f = FORMER_NAMES
+    connection.execute(delete(f).where(f.c.account_id == values["account_id"], f.c.name_key == values["name_key"]))
+    connection.execute(insert(f).values(**values))
+
+
+def drop_former_name(connection: Connection, account_id: str, name_key: str) -> None:
+    f = FORMER_NAMES
+    connection.execute(delete(f).where(f.c.account_id == account_id, f.c.name_key == name_key))
+
+
+def former_names_reserved_like(connection: Connection, name_key: str, name_skeleton: str, now_ms: int) -> list[dict]:
+    """``{"account_id", "name", "name_key"}`` of the former names still kept for their
+    accounts that are ``name_key`` or look like it (their look-alike key is ``name_skeleton``)."""
+    f = FORMER_NAMES
+    query = select(f.c.account_id, f.c.name, f.c.name_key).where(
+        or_(f.c.name_key == name_key, f.c.name_skeleton == name_skeleton), f.c.reserved_until_ms > now_ms
+    )
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def name_now(connection: Connection, former_key: str) -> str | None:
+    """The name now of the account that went by the name ``former_key`` last (None if none did)."""
+    f, a = FORMER_NAMES, ACCOUNTS
+    query = (
+        select(a.c.name)
+        .select_from(f.join(a, a.c.id == f.c.account_id))
+        .where(f.c.name_key == former_key)
+        .order_by(f.c.renamed_ms.desc())
+        .limit(1)
+    )
+    return connection.execute(query).scalar()
+
+
+def former_names(connection: Connection, account_id: str) -> list[str]:
+    f = FORMER_NAMES
+    return list(connection.execute(select(f.c.name).where(f.c.account_id == account_id)).scalars())
 
 
 def delete_account(connection: Connection, account_id: str) -> None:

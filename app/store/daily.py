@@ -61,6 +61,12 @@ def finished(connection: Connection, date: str, limit: int) -> list[dict]:
     return [{**row, "guest": bool(row["guest"])} for row in connection.execute(query).mappings()]
 
 
+def rename_entries(connection: Connection, browser_id: str, name: str) -> None:
+    """The browser's attempts are under ``name`` now (its account changed its name)."""
+    t = DAILY_ENTRIES
+    connection.execute(update(t).where(t.c.browser_id == browser_id).values(name=name))
+
+
 def better_than(connection: Connection, date: str, total: int) -> int:
     """How many finished attempts of the date have a lower total than ``total``."""
     t = DAILY_ENTRIES

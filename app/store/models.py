@@ -455,6 +455,24 @@ class DeviceCode(Base):
     """The session that made it: a code dies with it (signed out, removed, its account deleted)."""
 
 
+class AccountFormerName(Base):
+    """A name an account went by before it changed it (see
+    app/service/accounts/renaming.py): its old profile address leads to the account's
+    profile, and for a while nobody else may take the name, or one that looks like it."""
+
+    __tablename__ = "account_former_names"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+    """The former name case folded (app.names.name_key), as ``accounts.name_key``."""
+    name: Mapped[str] = mapped_column(String(40))
+    name_skeleton: Mapped[str | None] = mapped_column(String(500), nullable=True, index=True)
+    """Its look-alike key, as ``accounts.name_skeleton`` (null where the account had none)."""
+    renamed_ms: Mapped[int] = mapped_column(BigInteger)
+    reserved_until_ms: Mapped[int] = mapped_column(BigInteger)
+    """Until then only its account may take the name (or one that looks like it) again."""
+
+
 class RatedMatch(Base):
     """A finished quick-play match's result, stored once: the ratings are derived from
     these rows in match order (see app/service/ratings). ``seats`` holds, per seat, its

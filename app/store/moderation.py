@@ -162,22 +162,6 @@ def _ms(moment: datetime | None) -> int | None:
     return int(moment.timestamp() * 1000)
 
 
-def rename(connection: Connection, account: dict, name: str, name_key: str, name_skeleton: str) -> None:
-    """Give the account ``name`` (with its keys); its daily entries and its place waiting
-    in quick play take it too."""
-    connection.execute(
-        update(ACCOUNTS)
-        .where(ACCOUNTS.c.id == account["id"])
-        .values(name=name, name_key=name_key, name_skeleton=name_skeleton)
-    )
-    connection.execute(
-        update(DAILY_ENTRIES).where(DAILY_ENTRIES.c.browser_id == account["principal"]).values(name=name)
-    )
-    connection.execute(
-        update(QUEUE).where(QUEUE.c.browser_id == account["principal"], QUEUE.c.table_code.is_(None)).values(name=name)
-    )
-
-
 def set_suspended(connection: Connection, account_id: str, since_ms: int | None) -> None:
     connection.execute(update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(suspended_ms=since_ms))
 

@@ -68,6 +68,13 @@ def change_wish(
     )
 
 
+def rename_waiting(connection: Connection, browser_id: str, name: str) -> None:
+    """A waiting person's account changed its name: they are seated under the new one."""
+    connection.execute(
+        update(QUEUE).where(QUEUE.c.browser_id == browser_id, QUEUE.c.table_code.is_(None)).values(name=name)
+    )
+
+
 def beat(connection: Connection, browser_id: str, now_ms: int) -> None:
     """The person still waits (their page asked): the sweep keeps their row."""
     connection.execute(

@@ -1,6 +1,6 @@
-"""The account as its person sees it (its name, devices and passkeys), the one-time codes
-that sign another device in, signing out, removing a device or a passkey, and deleting
-the account.
+"""The account as its person sees it (its name, devices and passkeys), changing its name,
+the one-time codes that sign another device in, signing out, removing a device or a
+passkey, and deleting the account.
 
 A device is a session signed in to the account. It is named in the API by a digest of
 its session id, never by the id itself (the key its rows would be stored under). A
@@ -19,10 +19,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from app.service import clock
 from app.service.accounts.forgetting import forget
+from app.service.accounts.moving import THIS_DEVICE, keep_choice, under_way_here
+from app.service.accounts.naming import account_name_check
 from app.service.accounts.passkeys import SIGNED_IN_ALREADY, SUSPENDED, Caller
+from app.service.accounts.renaming import rename
 from app.service.accounts.sessions import join
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotFound, NotSignedIn
@@ -37,6 +41,7 @@ BAD_CODE = (
     "That code is not right, was used already, or is more than five minutes old: make a new one on your "
     "other device. Nothing was changed."
 )
+RENAMED_MEANWHILE = "Your account's name was changed somewhere else at the same moment: look, and try again."
 LAST_PASSKEY = (
     "This is the account's only passkey: add another first (or delete the account), or you could not sign in "
     "on a new device. Nothing was changed."
@@ -67,8 +72,9 @@ def _iso(ms: int | None) -> str | None:
 
 
 class Devices:
-    def __init__(self, engine: Engine, now: Callable[[], int] = clock.now_ms):
+    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms):
         self.engine = engine
+        self.deal_key = deal_key  # to replay a match a sign-in gives up, for its result
         self.now = now
 
     def account(self, caller: Caller) -> dict:
@@ -102,6 +108,31 @@ class Devices:
 
         return in_transaction(self.engine, read)
 
+    def rename(self, caller: Caller, name: object) -> dict:
+        """Give the caller's account the name ``name`` (see renaming.py): ``{"name", "former_name"}``."""
+        now = self.now()
+
+        def change(connection: Connection) -> dict:
+            return rename(connection, _signed_in(connection, caller)["id"], name, now)
+
+        try:
+            return in_transaction(self.engine, change)
+        except IntegrityError:
+            # Another account took the name (or one like it) at the same moment: the
+            # check now names it.
+            def check(connection: Connection) -> None:
+                account_name_check(connection, name, _signed_in(connection, caller)["id"], now_ms=now)
+
+            in_transaction(self.engine, check)
+            raise Conflict(RENAMED_MEANWHILE) from None
+
+    def under_way(self, caller: Caller) -> list[str]:
+        """What a guest's session has under way ("match", "solitaire") that signing in
+        may meet the account's of: the Account page asks which to keep then."""
+        if caller.signed_in:
+            return []
+        return in_transaction(self.engine, lambda connection: under_way_here(connection, caller.browser_id))
+
     # ------------------------------------------------------------------ another device
 
     def make_code(self, caller: Caller) -> dict:
@@ -116,13 +147,15 @@ class Devices:
 
         return in_transaction(self.engine, make)
 
-    def claim(self, caller: Caller, code: object, new_session: str) -> dict:
-        """Sign the caller's session in with another device's code, as ``new_session``."""
+    def claim(self, caller: Caller, code: object, new_session: str, keep: object = THIS_DEVICE) -> dict:
+        """Sign the caller's session in with another device's code, as ``new_session``;
+        ``keep``: which game under way is kept where both have one (see moving.py)."""
         if caller.signed_in:
             raise Conflict(SIGNED_IN_ALREADY)
         typed = tidy_code(code)
         if len(typed) != CODE_LENGTH:
             raise Invalid(BAD_CODE)
+        kept = keep_choice(keep)
         now = self.now()
 
         def claim(connection: Connection) -> dict:
@@ -133,7 +166,17 @@ class Devices:
             if account.get("suspended_ms") is not None:
                 raise Forbidden(SUSPENDED)
             code = {"made_on": taken["made_on"], "address": caller.address}
-            join(connection, account, caller.session_id, new_session, caller.device, now, code)
+            join(
+                connection,
+                account,
+                caller.session_id,
+                new_session,
+                caller.device,
+                now,
+                code,
+                kept,
+                deal_key=self.deal_key,
+            )
             return account
 
         return in_transaction(self.engine, claim)
@@ -179,8 +222,9 @@ class Devices:
             account = _signed_in(connection, caller)
             sessions = [session["session_id"] for session in store.sessions(connection, account["id"])]
             store.delete_challenges(connection, [*sessions, account["principal"]])
+            former = store.former_names(connection, account["id"])
             store.delete_account(connection, account["id"])
-            forget(connection, account["principal"], account["name"])
+            forget(connection, account["principal"], account["name"], former)
 
         in_transaction(self.engine, delete)
 

@@ -7,9 +7,10 @@ at a rated table, or that was kept for it) names nobody any more, neither its br
 nor its name, which becomes "A former player". Everyone else's seat, name, computer
 and level stay exactly as they were, and the match plays on for them.
 
-Its name is replaced whole, never inside another word or name: in the notices of its own
-seats and of no seat (the ones that list people, "... without waiting longer for Ann and
-Bea"), and in the replays of the tables it finished. Another person's name that holds
+Its name, and each name it went by before, is replaced whole, never inside another word
+or name: in the notices of its own seats and of no seat (the ones that list people,
+"... without waiting longer for Ann and Bea"), and in the replays of the tables it
+finished. Another person's name that holds
 it ("Ann Lee" beside "Ann", "Steve" beside "e") is left alone: a notice names a seat by
 its whole name.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterable
 
 from sqlalchemy import Connection
 
@@ -27,18 +29,19 @@ from app.store import account_rows as rows
 STAND_IN = " (computer)"  # a person's stand-in after they left: "Bea (computer)"
 
 
-def forget(connection: Connection, principal: str, name: str) -> None:
+def forget(connection: Connection, principal: str, name: str, former_names: Iterable[str] = ()) -> None:
     """Delete the principal browser and all that is only its own; at tables of people,
-    its seats name nobody and its name (``name``, and whatever it sat as) becomes
-    "A former player" (see the module's docstring)."""
+    its seats name nobody and its name (``name``, the ``former_names`` it went by before,
+    and whatever it sat as) becomes "A former player" (see the module's docstring)."""
     rows.delete_replays(connection, rows.own_match_replays(connection, principal))
     nobody = secrets.token_hex(32)  # an id no cookie hashes to
+    every_name = {name, *former_names}
     known: dict[str, tuple[set[int], set[str]]] = {}  # table code -> its own seats, its names there
     for table in rows.tables_seating(connection, principal):
         seats = table["seats"]
         own = {index for index, seat in enumerate(seats) if _is_own(seat, principal)}
         others = {seat["name"] for index, seat in enumerate(seats) if index not in own}
-        names = _names_there(seats, own, name, others)
+        names = _names_there(seats, own, every_name, others)
         rows.reseat(
             connection,
             table["code"],
@@ -56,7 +59,7 @@ def forget(connection: Connection, principal: str, name: str) -> None:
         )
         known[table["code"]] = (own, names)
     for replay in rows.table_replays(connection, principal):
-        own_seats, names = known.get(replay["table_code"], (None, {name}))
+        own_seats, names = known.get(replay["table_code"], (None, every_name))
         rows.rename_in_replay(
             connection,
             replay["id"],
@@ -72,11 +75,11 @@ def _is_own(seat: dict, principal: str) -> bool:
     return principal in (seat.get("browser"), seat.get("left_by"), seat.get("held_for"))
 
 
-def _names_there(seats: list[dict], own: set[int], name: str, others: set[str]) -> set[str]:
+def _names_there(seats: list[dict], own: set[int], account_names: set[str], others: set[str]) -> set[str]:
     """The names the account is known by at a table: its seats' (a stand-in's without
-    " (computer)", which the notices before it left used), and the account's own name,
-    unless another person there goes by it."""
-    names = {name} - others
+    " (computer)", which the notices before it left used), and the account's own names
+    (now and before), unless another person there goes by it."""
+    names = set(account_names) - others
     for index in own:
         seat = seats[index]
         if seat.get("kind") != "open":

@@ -42,7 +42,8 @@ from webauthn.helpers.structs import (
 )
 
 from app.service import clock
-from app.service.accounts.naming import account_name_check
+from app.service.accounts.moving import THIS_DEVICE, keep_choice
+from app.service.accounts.naming import account_name_check, kept_for_others
 from app.service.accounts.sessions import join, named_as_account
 from app.service.common import in_transaction
 from app.service.errors import Conflict, Forbidden, Invalid, NotSignedIn
@@ -175,8 +176,9 @@ def _from_base64url(text: str) -> bytes:
 
 
 class Passkeys:
-    def __init__(self, engine: Engine, now: Callable[[], int] = clock.now_ms):
+    def __init__(self, engine: Engine, deal_key: bytes, now: Callable[[], int] = clock.now_ms):
         self.engine = engine
+        self.deal_key = deal_key  # to replay a match a sign-in gives up, for its result
         self.now = now
 
     # ------------------------------------------------------------------ registering
@@ -189,7 +191,7 @@ class Passkeys:
             details: dict[str, Any]
             account = store.account_of_session(connection, caller.session_id)
             if account is None:
-                chosen = account_name_check(connection, name)["name"]
+                chosen = account_name_check(connection, name, now_ms=self.now())["name"]
                 details = {"account_id": secrets.token_hex(16), "name": chosen, "adding": False}
                 excluded: list[PublicKeyCredentialDescriptor] = []
             else:
@@ -242,12 +244,14 @@ class Passkeys:
             else:
                 if store.account_of_session(connection, caller.session_id) is not None:
                     raise Conflict(SIGNED_IN_ALREADY)
-                named = account_name_check(connection, details["name"])  # taken (or a look-alike made) meanwhile?
+                # Taken (or a look-alike made, or given up and kept) meanwhile?
+                named = account_name_check(connection, details["name"], now_ms=now)
                 repository.ensure_browser(connection, caller.session_id)
                 account = {"id": details["account_id"], **named, "principal": caller.session_id, "created_ms": now}
                 store.add_account(connection, **account)
+                kept_for_others(connection, named["name"], account["id"], now)  # given up this moment? (renaming.py)
                 named_as_account(connection, account)
-                join(connection, account, caller.session_id, new_session, caller.device, now)
+                join(connection, account, caller.session_id, new_session, caller.device, now, deal_key=self.deal_key)
             if store.passkey_by_credential(connection, bytes_to_base64url(verified.credential_id)) is not None:
                 raise Conflict(KNOWN_PASSKEY)
             store.add_passkey(
@@ -270,22 +274,27 @@ class Passkeys:
             # Two registrations racing for one name, two look-alikes or one passkey: the
             # second is refused, for its name if another account has it (or one like it).
             if not details["adding"]:
-                in_transaction(self.engine, lambda connection: account_name_check(connection, details["name"]))
+                in_transaction(
+                    self.engine, lambda connection: account_name_check(connection, details["name"], now_ms=now)
+                )
             raise Conflict(KNOWN_PASSKEY) from None
 
     # ------------------------------------------------------------------ signing in
 
-    def sign_in_options(self, caller: Caller, party: RelyingParty) -> dict:
+    def sign_in_options(self, caller: Caller, party: RelyingParty, keep: object = THIS_DEVICE) -> dict:
         """The options of ``navigator.credentials.get()``: any of this site's passkeys
-        the browser holds (the person picks one)."""
+        the browser holds (the person picks one). ``keep``: which game under way the
+        sign-in keeps where the session and the account each have one (see moving.py),
+        remembered with the challenge."""
         if caller.signed_in:
             raise Conflict(SIGNED_IN_ALREADY)
+        kept = keep_choice(keep)
 
         def make(connection: Connection) -> dict:
             options = generate_authentication_options(
                 rp_id=party.id, timeout=CHALLENGE_MS, user_verification=UserVerificationRequirement.PREFERRED
             )
-            self._keep(connection, options.challenge, "sign-in", caller.session_id, {})
+            self._keep(connection, options.challenge, "sign-in", caller.session_id, {"keep": kept})
             return json.loads(options_to_json(options))
 
         return in_transaction(self.engine, make)
@@ -326,7 +335,18 @@ class Passkeys:
             assert account is not None  # the passkey's foreign key
             if account.get("suspended_ms") is not None:
                 raise Forbidden(SUSPENDED)
-            join(connection, account, caller.session_id, new_session, caller.device, now)
+            keep = challenge["details"].get("keep", THIS_DEVICE)
+            join(
+                connection,
+                account,
+                caller.session_id,
+                new_session,
+                caller.device,
+                now,
+                None,
+                keep,
+                deal_key=self.deal_key,
+            )
             return account
 
         return in_transaction(self.engine, check)

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from app.recent import Recent
-from app.service.accounts.moving import give_to_account
+from app.service.accounts.moving import THIS_DEVICE, give_to_account
 from app.service.common import UNAVAILABLE_MESSAGE
 from app.service.errors import Unavailable
 from app.store import accounts as store
@@ -91,11 +91,15 @@ def join(
     device: str,
     now_ms: int,
     code: dict | None = None,
+    keep: str = THIS_DEVICE,
+    *,
+    deal_key: bytes,
 ) -> None:
     """Sign the session ``guest`` in to ``account`` as ``new_session`` (the browser id of
-    the new cookie the answer sets): the guest's rows become the account's. ``code``
+    the new cookie the answer sets): the guest's rows become the account's, ``keep``
+    saying which game under way is kept where both have one (see moving.py). ``code``
     (``{"made_on", "address"}``) for a session signed in with a device code."""
-    give_to_account(connection, guest, account["principal"])
+    give_to_account(connection, guest, account["principal"], now_ms, keep, deal_key=deal_key)
     by_code = {"code_made_on": code["made_on"], "code_address": code["address"][:ADDRESS_LENGTH]} if code else {}
     store.add_session(connection, new_session, account["id"], device[:DEVICE_LENGTH], now_ms, **by_code)
 

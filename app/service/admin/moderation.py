@@ -29,7 +29,8 @@ from sqlalchemy.exc import IntegrityError
 
 from app.names import name_key
 from app.service import clock
-from app.service.accounts.naming import NAME_TAKEN, account_name_check
+from app.service.accounts.naming import NAME_TAKEN
+from app.service.accounts.renaming import rename
 from app.service.common import in_transaction
 from app.service.errors import Conflict, NotFound, ServiceError
 from app.service.play.table_record import display_name, seat_of
@@ -43,13 +44,6 @@ REASON_LENGTH = 200
 DEFAULT_REASON = "it could not finish."
 ENDED = "The site's host ended this table: {reason}"
 ALREADY_OVER = "That table is over already: there is nothing to end."
-
-
-def _checked_new_name(connection: Connection, text: str, account_id: str) -> dict:
-    """An account's new name through the one check of every account's name
-    (app/service/accounts/naming.py: not another account's, nor one that looks like it):
-    ``{"name", "name_key", "name_skeleton"}``."""
-    return account_name_check(connection, text, except_account=account_id, what="The new name")
 
 
 class Moderation:
@@ -73,11 +67,13 @@ class Moderation:
 
         def work(connection: Connection) -> tuple[str, str]:
             account = _account(connection, old)
-            named = _checked_new_name(connection, new, account["id"])
-            if named["name"] == account["name"]:
+            # The one change of name an account makes itself (the same check, the same rows
+            # changed), but for the old name: one the host takes away is neither kept for the
+            # account nor leads to its profile.
+            renamed = rename(connection, account["id"], new, self.now(), keep_former=False, what="The new name")
+            if renamed["former_name"] is None:
                 raise Conflict(f"The account is called {account['name']} already: nothing to change.")
-            store.rename(connection, account, **named)
-            return account["name"], named["name"]
+            return account["name"], renamed["name"]
 
         try:
             return in_transaction(self.engine, work)

@@ -205,13 +205,17 @@ class MatchDeals:
         clock.reset(record, self.now())
 
     def _abandon(self, connection: Connection, record: TableRecord, state: GolfState) -> None:
-        """Record a begun, unfinished match as a loss before it is replaced; a counted
-        daily attempt given up counts as played, begun or not."""
-        now = self.now()
-        if record.daily and not record.practice and not state.is_over:
-            assert record.match_id is not None  # a daily match is dealt with its id
-            daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now, abandoned=True)
-        if record.actions_taken > 0 and not state.is_over and not record.recorded:
-            clock.stop(record, now)
-            record_golf_result(connection, record, state, clock.elapsed_seconds(record, now), abandoned=True)
-            record.recorded = True
+        give_up(connection, record, state, self.now())
+
+
+def give_up(connection: Connection, record: TableRecord, state: GolfState, now_ms: int) -> None:
+    """Record a begun, unfinished match as a loss before it is replaced (by a new deal, or
+    a sign-in that keeps another match: app/service/accounts/moving.py); a counted daily
+    attempt given up counts as played, begun or not."""
+    if record.daily and not record.practice and not state.is_over:
+        assert record.match_id is not None  # a daily match is dealt with its id
+        daily.settle(connection, record.browser_id, record.daily, record.match_id, state, now_ms, abandoned=True)
+    if record.actions_taken > 0 and not state.is_over and not record.recorded:
+        clock.stop(record, now_ms)
+        record_golf_result(connection, record, state, clock.elapsed_seconds(record, now_ms), abandoned=True)
+        record.recorded = True

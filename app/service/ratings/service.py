@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine
 from app.golf.engine import GolfState
 from app.names import name_key
 from app.service import clock
+from app.service.accounts.renaming import name_now
 from app.service.common import in_transaction
 from app.service.errors import NotFound
 from app.service.ratings.skill import NEWCOMER, PROVISIONAL_GAMES, Skill, anchor, rate
@@ -261,3 +262,8 @@ class RatingService:
             }
 
         return in_transaction(self.engine, read)
+
+    def renamed_to(self, name: str) -> str | None:
+        """The name now of the account that went by ``name`` before (its old profile
+        address leads to the new one), or None."""
+        return in_transaction(self.engine, lambda connection: name_now(connection, name))

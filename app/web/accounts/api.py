@@ -38,8 +38,29 @@ class NewAccount(BaseModel):
     )
 
 
+class NewName(BaseModel):
+    # Checked by the service, which says what is wrong in a sentence (a name missing included).
+    name: Any = Field(None, description="The account's new name (through the same check as a new account's).")
+
+
+def keep_field() -> Any:
+    """The ``keep`` of a sign-in, checked by the service (which says what is wrong in a sentence)."""
+    return Field(
+        "this-device",
+        description="Which match against the computer (and which solitaire deal) to keep when this session and the "
+        'account each have one under way: "this-device" (the one here; also when absent or null) or "account" '
+        "(the account's). The other is recorded as given up.",
+        json_schema_extra={"enum": ["this-device", "account", None]},
+    )
+
+
+class SignInChoice(BaseModel):
+    keep: Any = keep_field()
+
+
 class DeviceCode(BaseModel):
     code: str = Field(description="The code another signed-in device showed, e.g. ABCD-EFGH.", max_length=40)
+    keep: Any = keep_field()
 
 
 class SignedInWithCode(BaseModel):
@@ -119,9 +140,22 @@ def register(request: Request, credential: Credential) -> JSONResponse:
     return new_session.give(JSONResponse(answer, status_code=201))  # type: ignore[return-value]
 
 
+@router.post(
+    "/name",
+    response_model=AccountShown,
+    responses=ACCOUNT_REFUSALS,
+    summary="Change your account's name: the leaderboards, your profile and the tables you take from now use it",
+)
+def rename(request: Request, body: NewName) -> dict:
+    caller = caller_of(request)
+    devices_of(request).rename(caller, body.name)
+    return _account(request, caller)
+
+
 @router.post("/sign-in/options", responses=ACCOUNT_REFUSALS, summary="Options for navigator.credentials.get()")
-def sign_in_options(request: Request) -> dict:
-    return passkeys_of(request).sign_in_options(caller_of(request), party_of(request))
+def sign_in_options(request: Request, body: SignInChoice | None = None) -> dict:
+    keep = (body or SignInChoice()).keep
+    return passkeys_of(request).sign_in_options(caller_of(request), party_of(request), keep)
 
 
 @router.post(
@@ -176,7 +210,7 @@ def device_code(request: Request) -> dict:
 def claim(request: Request, body: DeviceCode) -> JSONResponse:
     caller = caller_of(request)
     new_session = NewSession(request)
-    account = devices_of(request).claim(caller, body.code, new_session.session_id)
+    account = devices_of(request).claim(caller, body.code, new_session.session_id, body.keep)
     answer = _account(request, signed_in_as(caller, new_session, account["principal"]))
     return new_session.give(JSONResponse(answer))  # type: ignore[return-value]
 

@@ -1,10 +1,12 @@
 """The Account page, ``/account``.
 
 For a guest: save your progress with a passkey (a name and Create), sign in with a
-passkey, or use a code from your other device. For a signed-in person: the account's
-name, its devices and passkeys (each with Remove), Add a device (a one-time code and its
-QR code), Add a passkey, Sign out, and Delete account behind a confirmation (a dialog
-with script, the page ``/account/delete`` without).
+passkey, or use a code from your other device; when the session has a match (or a
+solitaire deal) under way, which to keep if the account has one too. For a signed-in
+person: the account's name and Change name, its devices and passkeys (each with Remove),
+Add a device (a one-time code and its QR code), Add a passkey, Sign out, and Delete
+account behind a confirmation (a dialog with script, the page ``/account/delete``
+without).
 
 The passkey steps need script (WebAuthn is a script API): static/account.js calls
 ``navigator.credentials`` and the JSON API. Everything else is a form, so it works
@@ -19,6 +21,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from app.service.accounts.devices import CODE_LENGTH, shown_code, tidy_code
+from app.service.accounts.moving import KEEP, THIS_DEVICE
+from app.service.accounts.naming import FORMER_NAME_KEPT_DAYS
 from app.service.errors import NotSignedIn, ServiceError, Unavailable
 from app.web.accounts.caller import NewSession, caller_of, devices_of
 from app.web.accounts.device_codes import code_with_qr
@@ -30,6 +34,7 @@ router = APIRouter(include_in_schema=False)
 SAID = {
     "registered": "Your progress is saved to your account.",
     "signed-in": "You are signed in.",
+    "renamed": "Your account's name is changed.",
     "signed-out": "You are signed out. This browser starts afresh as a guest.",
     "device-removed": "The device is signed out.",
     "passkey-added": "The passkey is added to your account.",
@@ -38,10 +43,18 @@ SAID = {
 }
 
 
-def _page(request: Request, message: str | None = None, status: int = 200, made: dict | None = None) -> Response:
+def _page(
+    request: Request,
+    message: str | None = None,
+    status: int = 200,
+    made: dict | None = None,
+    typed: dict | None = None,
+) -> Response:
+    """The page; ``typed``: what a refused form had (``name``, ``code``, ``keep``), shown again."""
     caller = caller_of(request)
     account = devices_of(request).account(caller) if caller.signed_in else None
-    typed = tidy_code(request.query_params.get("code", ""))
+    typed = typed or {}
+    code = tidy_code(typed.get("code") or request.query_params.get("code", ""))
     return render_fresh(
         request,
         "account.html",
@@ -49,7 +62,11 @@ def _page(request: Request, message: str | None = None, status: int = 200, made:
             "page": "account",
             "account": account,
             "made": made,
-            "code": shown_code(typed) if len(typed) == CODE_LENGTH else "",
+            "code": shown_code(code) if len(code) == CODE_LENGTH else "",
+            "new_name": typed.get("name"),
+            "keep": typed.get("keep") or THIS_DEVICE,
+            "under_way": devices_of(request).under_way(caller),
+            "kept_days": FORMER_NAME_KEPT_DAYS,
             "said": SAID.get(request.query_params.get("said", "")),
             "message": message,
         },
@@ -62,10 +79,10 @@ def _back(said: str, new_session: NewSession | None = None) -> Response:
     return new_session.give(response) if new_session else response
 
 
-def _refused(request: Request, error: ServiceError) -> Response:
+def _refused(request: Request, error: ServiceError, typed: dict | None = None) -> Response:
     if isinstance(error, Unavailable):
         raise error  # answered by the one refusal handler
-    return _page(request, error.message, status_of(error))
+    return _page(request, error.message, status_of(error), typed=typed)
 
 
 @router.get("/account", response_class=HTMLResponse)
@@ -84,16 +101,31 @@ def sign_out(request: Request):
     return _back("signed-out", NewSession(request))
 
 
+@router.post("/account/name", response_class=HTMLResponse)
+async def rename(request: Request):
+    name = (await request.form()).get("name") or ""
+
+    def rename_it() -> Response:
+        try:
+            devices_of(request).rename(caller_of(request), name)
+        except ServiceError as error:
+            return _refused(request, error, {"name": str(name)})
+        return _back("renamed")
+
+    return await run_in_threadpool(rename_it)
+
+
 @router.post("/account/claim", response_class=HTMLResponse)
 async def claim(request: Request):
-    code = (await request.form()).get("code") or ""
+    form = await request.form()
+    code, keep = form.get("code") or "", form.get("keep")
 
     def claim_it() -> Response:
         new_session = NewSession(request)
         try:
-            devices_of(request).claim(caller_of(request), code, new_session.session_id)
+            devices_of(request).claim(caller_of(request), code, new_session.session_id, keep)
         except ServiceError as error:
-            return _refused(request, error)
+            return _refused(request, error, {"code": str(code), "keep": keep if keep in KEEP else None})
         return _back("signed-in", new_session)
 
     return await run_in_threadpool(claim_it)

@@ -1,4 +1,5 @@
-"""Ratings as JSON: ``GET /api/leaderboard`` and ``GET /api/players/{name}`` (see docs/API.md)."""
+"""Ratings as JSON: ``GET /api/leaderboard`` and ``GET /api/players/{name}`` (see docs/API.md;
+at a name an account went by before, a permanent redirect to its profile: renamed.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.service.errors import NotFound
 from app.web.dependencies import ratings_of
+from app.web.ratings.renamed import to_new_name
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 
@@ -72,8 +75,14 @@ def leaderboard(request: Request):
 @router.get(
     "/players/{name:path}",
     response_model=Profile,
-    responses={404: {"description": "No account goes by that name."}},
+    responses={
+        308: {"description": "An account went by that name before: its profile under its name now (Location)."},
+        404: {"description": "No account goes by that name, nor went by it."},
+    },
     summary="A player's profile: rating, its history, rated matches",
 )
 def player(name: Annotated[str, Path(max_length=80)], request: Request):
-    return ratings_of(request).profile(name)
+    try:
+        return ratings_of(request).profile(name)
+    except NotFound as refused:
+        return to_new_name(request, name, refused, "/api/players/", 308)

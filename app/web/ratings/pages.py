@@ -1,4 +1,5 @@
-"""The leaderboard (``/leaderboard``) and a player's profile (``/players/{name}``).
+"""The leaderboard (``/leaderboard``) and a player's profile (``/players/{name}``; at a
+name an account went by before, a permanent redirect to its profile: renamed.py).
 
 A name may hold "/" (linked percent-encoded, as ``%2F``): the server decodes the path
 before it routes it, so the profile's route takes the rest of the path, slashes and all."""
@@ -8,9 +9,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.service.errors import NotFound
 from app.web.charts import line_chart
 from app.web.common import browser_id, render_fresh
 from app.web.dependencies import ratings_of
+from app.web.ratings.renamed import to_new_name
 from app.web.replays.my_matches import place_words
 
 router = APIRouter(include_in_schema=False)
@@ -28,7 +31,10 @@ def leaderboard_page(request: Request):
 
 @router.get("/players/{name:path}", response_class=HTMLResponse)
 def player_page(name: str, request: Request):
-    profile = ratings_of(request).profile(name)
+    try:
+        profile = ratings_of(request).profile(name)
+    except NotFound as refused:
+        return to_new_name(request, name, refused, "/players/", 301)
     history = profile["history"]
     chart = (
         line_chart(

@@ -1,8 +1,11 @@
 """The Account page in Chromium with its virtual authenticator (a passkey that asks the
 person nothing): register a passkey, sign out, sign in again, add a second device with
 the one-time code, remove it, delete the account; a spoiled signature, an answer from
-another origin and an answer sent again are each refused with their sentence; axe finds
-nothing on the page, signed out or in.
+another origin and an answer sent again are each refused with their sentence; the name
+changed with script and without, a refusal shown, the old profile address leading to
+the new; signing in while a match is under way here and in the account, keeping the
+account's (with a passkey) or this device's (with a code); axe finds nothing on the
+page, signed out or in.
 
 WebAuthn needs a secure context and a relying party id that is a domain name:
 ``http://localhost`` is both, ``http://127.0.0.1`` is not a domain, so the pages are
@@ -13,6 +16,8 @@ from __future__ import annotations
 import base64
 import json
 import re
+import secrets
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -195,3 +200,98 @@ def test_the_header_names_who_is_signed_in(at_localhost):
         page.goto(path)
         link = page.get_by_role("navigation", name="Main").get_by_role("link", name="Your account: Nia Header")
         assert link.is_visible() and link.inner_text().endswith("Nia Header"), path
+
+
+def begin_a_match(page) -> int:
+    """Two of the person's cards turned up in their match against the computer: under way. Its seed."""
+    seed = page.request.get("/api/match").json()["seed"]
+    for position in (3, 4):
+        assert page.request.post("/api/match/reveal", data={"position": position}).ok
+    return seed
+
+
+def given_up(page) -> int:
+    return page.request.get("/api/stats").json()["golf"]["abandoned"]
+
+
+def test_the_account_page_changes_the_name_with_script_and_without(at_localhost, browser):
+    suffix = secrets.token_hex(3)
+    old, new, other = f"Cara {suffix}", f"Dana {suffix}", f"Eli {suffix}"
+    someone = at_localhost()
+    someone.goto("/account")
+    someone.get_by_label("Your name").fill(other)
+    someone.get_by_role("button", name="Create").click()
+    someone.wait_for_url("**/account?said=registered")
+
+    laptop = at_localhost()
+    laptop.goto("/account")
+    laptop.get_by_label("Your name").fill(old)
+    laptop.get_by_role("button", name="Create").click()
+    laptop.wait_for_url("**/account?said=registered")
+    name_box = laptop.get_by_role("region", name="Your name").get_by_label("New name")
+    expect(name_box).to_have_value(old)
+    name_box.fill(other)
+    laptop.get_by_role("button", name="Change name").click()
+    expect(laptop.get_by_role("alert")).to_have_text(f"An account is already called {other}: choose another name.")
+    expect(laptop.get_by_role("region", name="Your name").get_by_label("New name")).to_have_value(other)
+    assert laptop.locator("#account-name-shown").inner_text() == old  # nothing changed
+    laptop.get_by_role("region", name="Your name").get_by_label("New name").fill(new)
+    laptop.get_by_role("button", name="Change name").click()
+    laptop.wait_for_url("**/account?said=renamed")
+    assert status(laptop) == "Your account's name is changed."
+    assert laptop.locator("#account-name-shown").inner_text() == new
+    assert axe_violations(laptop) == []
+
+    # The old profile address opens the new one.
+    laptop.goto(f"/players/{quote(old, safe='')}")
+    laptop.wait_for_url(f"**/players/{quote(new, safe='')}")
+    assert laptop.get_by_role("heading", level=1).inner_text() == new
+
+    # Without script, the same form.
+    plain = browser.new_context(base_url=laptop.url.split("/players/")[0], java_script_enabled=False)
+    try:
+        plain.add_cookies(laptop.context.cookies())
+        page = plain.new_page()
+        page.goto("/account")
+        page.get_by_label("New name").fill(old)  # its own former name: its own again
+        page.get_by_role("button", name="Change name").click()
+        page.wait_for_url("**/account?said=renamed")
+        assert page.locator("#account-name-shown").inner_text() == old
+    finally:
+        plain.close()
+
+
+def test_signing_in_asks_which_match_to_keep(at_localhost):
+    laptop = at_localhost()
+    laptop.goto("/account")
+    laptop.get_by_label("Your name").fill(f"Fay {secrets.token_hex(3)}")
+    laptop.get_by_role("button", name="Create").click()
+    laptop.wait_for_url("**/account?said=registered")
+    accounts_match = begin_a_match(laptop)
+    laptop.get_by_role("button", name="Sign out").click()
+    laptop.wait_for_url("**/account?said=signed-out")
+    choice = laptop.get_by_role("group", name=re.compile("under way here"))
+    assert choice.count() == 0  # a new guest, with nothing under way: nothing to ask
+
+    begin_a_match(laptop)  # the guest's own match, under way
+    laptop.goto("/account")
+    expect(choice).to_contain_text("You have a match under way here.")
+    assert choice.get_by_role("radio", name=re.compile("^this one")).is_checked()
+    assert axe_violations(laptop) == []
+    choice.get_by_role("radio", name=re.compile("^the account’s")).check()
+    laptop.get_by_role("button", name="Sign in with a passkey").click()
+    laptop.wait_for_url("**/account?said=signed-in")
+    assert laptop.request.get("/api/match").json()["seed"] == accounts_match
+    assert given_up(laptop) == 1  # the guest's match, recorded as given up
+
+    # Another device with a code: this time the one on that device is kept (the default).
+    laptop.get_by_role("button", name="Add a device").click()
+    code = laptop.locator("#made-code").inner_text()
+    tablet = at_localhost()
+    tablets_match = begin_a_match(tablet)
+    tablet.goto("/account")
+    tablet.get_by_role("textbox", name="Code").fill(code)
+    tablet.get_by_role("button", name="Use the code").click()
+    tablet.wait_for_url("**/account?said=signed-in")
+    assert tablet.request.get("/api/match").json()["seed"] == tablets_match
+    assert given_up(tablet) == 2  # the account's, given up now
