@@ -54,7 +54,9 @@ WORKDIR /app
 USER golf
 VOLUME ["/app/data"]
 EXPOSE 8000
-ENV GOLF_HOST=0.0.0.0 GOLF_PORT=8000 GOLF_DATA_DIR=/app/data
+# GOLF_IN_IMAGE: the server runs in this image, so a data folder it cannot write is
+# explained with the user it runs as here (uid 10001) and a chown on the host.
+ENV GOLF_HOST=0.0.0.0 GOLF_PORT=8000 GOLF_DATA_DIR=/app/data GOLF_IN_IMAGE=1
 # Asks the server's own /healthz (the database answers, the templates load) on whatever
 # port GOLF_PORT says: every 2 s from the start (failures do not count during the first
 # minute, which covers the migrations of a first start), so that the container is

@@ -54,9 +54,10 @@ def test_the_container_is_checked_often_while_it_starts_then_every_interval():
     assert command[:2] == ["python", "-c"] and "/healthz" in command[2]
 
 
-def test_the_image_runs_as_its_own_user_with_its_data_folder():
+def test_the_image_runs_as_its_own_user_and_says_so_to_the_server():
     assert "useradd --create-home --uid 10001 golf" in dockerfile.of_stage(1, "RUN")
     assert dockerfile.of_stage(1, "USER") == ["golf"]
     env = dockerfile.final_env()
     assert env["GOLF_DATA_DIR"] == "/app/data"
+    assert env["GOLF_IN_IMAGE"] == "1"  # the data folder's refusal then names the chown on the host
     assert dockerfile.of_stage(1, "VOLUME") == ['["/app/data"]']

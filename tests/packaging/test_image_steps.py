@@ -5,7 +5,7 @@ installed by the Dockerfile's own command, the project installed from the wheel 
 editable, nothing else of the checkout), then ``python -m app`` started from another
 folder as an unprivileged user with the Dockerfile's environment. It must serve its
 pages, pass the Dockerfile's HEALTHCHECK command, and refuse a data folder it cannot
-write with one sentence.
+write with one sentence that says how to give it to the image's user.
 
 About 45 s on 2 cores (most of it pip); run it alone with ``pytest -m image``.
 """
@@ -288,9 +288,11 @@ def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(i
     )
     assert started.returncode == 1
     assert started.stdout == ""
+    # In the image, another GOLF_DATA_DIR is not the fix: the folder mounted there is.
     assert started.stderr == (
-        f"golf: Cannot write the database folder {read_only} (Permission denied): set "
-        "GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
-        "database.\n"
+        f"golf: Cannot write the database folder {read_only} (Permission denied): the server "
+        f"runs as uid {image.uid} in this image, so give that user the folder mounted there (on "
+        f"the host: chown {image.uid}:{image.user.gid} /path/of/the/folder), or mount a named volume "
+        f"there instead (-v golf-data:{read_only}), or set GOLF_DATABASE_URL to another database.\n"
     )
     assert list(read_only.iterdir()) == []
