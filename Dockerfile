@@ -1,6 +1,7 @@
 # Golf, the card game. Build: docker build -t golf .
 # Run:   docker run -p 8000:8000 -v golf-data:/app/data golf
 # PostgreSQL instead of the SQLite file: -e GOLF_DATABASE_URL=postgresql+psycopg://user:pass@host/db
+# With PostgreSQL beside it: docker compose up -d (compose.yaml; docs/operations.md).
 # Builds with Docker 25 or later (BuildKit: RUN --mount, HEALTHCHECK --start-interval).
 #
 # The base image, pinned by digest so that a build can be repeated: python:3.11-slim's
