@@ -101,9 +101,23 @@ def prepare_sqlite_folder(url: str) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", str(database))
     except OSError as error:
         raise DatabaseFolderError(
-            f"Cannot write the database folder {folder.resolve()} ({error.strerror or error}): set GOLF_DATA_DIR "
-            "to a folder this user can write, or GOLF_DATABASE_URL to another database."
+            f"Cannot write the database folder {folder.resolve()} ({error.strerror or error}): "
+            + _folder_remedy(folder.resolve(), error)
         ) from error
+
+
+def _folder_remedy(folder: Path, error: OSError) -> str:
+    """What to do about a folder the server may not write. In the Docker image (which sets
+    GOLF_IN_IMAGE) the folder is usually a host folder mounted over the image's: another
+    GOLF_DATA_DIR would only move the database out of the mount, so say whom to give it to."""
+    if os.environ.get("GOLF_IN_IMAGE") and isinstance(error, PermissionError):
+        uid, gid = os.getuid(), os.getgid()
+        return (
+            f"the server runs as uid {uid} in this image, so give that user the folder mounted there "
+            f"(on the host: chown {uid}:{gid} /path/of/the/folder), or mount a named volume there "
+            f"instead (-v golf-data:{folder}), or set GOLF_DATABASE_URL to another database."
+        )
+    return "set GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another database."
 
 
 def migrate(engine: Engine) -> None:

@@ -1,4 +1,5 @@
-"""Reading requirements.lock, the packages the Docker image installs (scripts/lock.sh)."""
+"""Reading the Docker image's locks (scripts/lock.sh): requirements.lock, the packages the
+image installs, and requirements-build.lock, the tools that build its wheel."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 LOCK = REPO / "requirements.lock"
+BUILD_LOCK = REPO / "requirements-build.lock"
 
 
 def normalized(name: str) -> str:
@@ -14,13 +16,13 @@ def normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def locked() -> dict[str, tuple[str, list[str]]]:
+def locked(lock: Path = LOCK) -> dict[str, tuple[str, list[str]]]:
     """Each locked package by normalized name: (the exact version, the hashes of its files).
     Anything but ``name==version`` with hashes is refused, so a range or an unhashed line
     in the lock fails here rather than in a build."""
     entries: dict[str, tuple[str, list[str]]] = {}
     requirement = ""
-    for raw in LOCK.read_text().splitlines():
+    for raw in lock.read_text().splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

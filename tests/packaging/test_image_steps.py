@@ -1,10 +1,11 @@
 """The Docker image's steps, without Docker (no engine runs on the machines that test
-this): the wheel built from only the files the Dockerfile copies, a fresh virtualenv
-with the dependencies installed by the Dockerfile's own command, the project installed
-from the wheel (not editable, nothing else of the checkout), then ``python -m app``
-started from another folder as an unprivileged user with the data folder the image
-sets. It must serve its pages, pass the Dockerfile's HEALTHCHECK command, and refuse a
-data folder it cannot write with one sentence.
+this): the wheel built by the commands of the Dockerfile's first stage (its pinned build
+tools) from only the files that stage copies, a fresh virtualenv with the dependencies
+installed by the Dockerfile's own command, the project installed from the wheel (not
+editable, nothing else of the checkout), then ``python -m app`` started from another
+folder as an unprivileged user with the Dockerfile's environment. It must serve its
+pages, pass the Dockerfile's HEALTHCHECK command, and refuse a data folder it cannot
+write with one sentence that says how to give it to the image's user.
 
 About 45 s on 2 cores (most of it pip); run it alone with ``pytest -m image``.
 """
@@ -14,12 +15,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import pwd
 import shlex
 import shutil
-import stat
 import subprocess
-import sys
 import tempfile
 import time
 import tomllib
@@ -32,7 +30,9 @@ from pathlib import Path
 import pytest
 
 from bench.servers import free_port
+from tests.packaging import dockerfile
 from tests.packaging.lockfile import locked, normalized
+from tests.packaging.unprivileged import User, unprivileged_user, unwritable_folder
 
 pytestmark = [pytest.mark.image, pytest.mark.slow]
 
@@ -43,32 +43,10 @@ SHIPPED_FOLDERS = ("static", "templates", "migrations")  # top-level in the repo
 # --------------------------------------------------------------------------- the Dockerfile
 
 
-def dockerfile_instructions() -> list[tuple[int, str, str]]:
-    """(stage number, INSTRUCTION, arguments) of each instruction of the Dockerfile."""
-    lines, joined = [], ""
-    for raw in (REPO / "Dockerfile").read_text().splitlines():
-        if not joined and (not raw.strip() or raw.lstrip().startswith("#")):
-            continue
-        if raw.rstrip().endswith("\\"):
-            joined += raw.rstrip()[:-1] + " "
-            continue
-        lines.append(joined + raw)
-        joined = ""
-    stage, result = -1, []
-    for line in lines:
-        instruction, _, arguments = line.strip().partition(" ")
-        if instruction.upper() == "FROM":
-            stage += 1
-        result.append((stage, instruction.upper(), arguments.strip()))
-    return result
-
-
 def build_context(destination: Path) -> Path:
     """The files the wheel stage of the Dockerfile copies, and nothing else."""
     destination.mkdir()
-    for stage, instruction, arguments in dockerfile_instructions():
-        if stage != 0 or instruction != "COPY":
-            continue
+    for arguments in dockerfile.of_stage(0, "COPY"):
         source, target = shlex.split(arguments)
         target_path = destination / (Path(source).name if target.endswith("/") else target)
         if (REPO / source).is_dir():
@@ -80,32 +58,21 @@ def build_context(destination: Path) -> Path:
 
 def dependencies_command() -> str:
     """The Dockerfile's RUN that installs the dependencies from the lock file."""
-    runs = [
-        arguments
-        for stage, instruction, arguments in dockerfile_instructions()
-        if stage == 1 and instruction == "RUN" and "requirements.lock" in arguments
-    ]
+    runs = [arguments for arguments in dockerfile.of_stage(1, "RUN") if "requirements.lock" in arguments]
     assert len(runs) == 1, runs
     return runs[0]
 
 
 def dependency_files() -> list[str]:
-    """What the Dockerfile copies into the dependencies layer (its COPYs before the wheel's)."""
+    """What the Dockerfile copies into the image before it installs the dependencies."""
     files = []
-    for stage, instruction, arguments in dockerfile_instructions():
+    for stage, instruction, arguments in dockerfile.instructions():
+        if stage == 1 and instruction == "RUN" and arguments == dependencies_command():
+            return files
         if stage == 1 and instruction == "COPY":
-            if arguments.startswith("--from"):
-                break
             *sources, _ = shlex.split(arguments)
             files += sources
-    return files
-
-
-def healthcheck_command() -> list[str]:
-    for _, instruction, arguments in dockerfile_instructions():
-        if instruction == "HEALTHCHECK":
-            return json.loads(arguments[arguments.index("CMD") + 3 :].strip())
-    raise AssertionError("the Dockerfile has no HEALTHCHECK")
+    raise AssertionError("the Dockerfile does not install the dependencies")
 
 
 # --------------------------------------------------------------------------- the "image"
@@ -116,37 +83,39 @@ class Image:
     root: Path  # a temporary folder everyone can read
     wheel: Path
     python: Path  # the fresh virtualenv's interpreter
-    as_user: list[str]  # the command prefix that runs as an unprivileged user ([] if we are one)
-    uid: int
-    home: str
+    user: User  # the unprivileged user the server runs as
+
+    @property
+    def as_user(self) -> list[str]:
+        return self.user.prefix
+
+    @property
+    def uid(self) -> int:
+        return self.user.uid
 
     def env(self, **settings: str) -> dict[str, str]:
-        # The environment of the container: no GOLF_ setting of the tests leaks in.
-        return {"PATH": f"{self.python.parent}:/usr/bin:/bin", "HOME": self.home, "LANG": "C.UTF-8", **settings}
-
-
-def _unprivileged() -> tuple[list[str], int, str, list[str]]:
-    """How to run as an unprivileged user, and the interpreters worth trying for the venv."""
-    if os.geteuid() != 0:
-        return [], os.geteuid(), os.environ.get("HOME", "/nonexistent"), [sys._base_executable]
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("running as root without setpriv: cannot start the server as an unprivileged user")
-    nobody = pwd.getpwnam("nobody")
-    prefix = [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
-    # The interpreter must be one the unprivileged user may run (a pyenv under /root is not).
-    return prefix, nobody.pw_uid, nobody.pw_dir, [sys._base_executable, "/usr/bin/python3"]
+        # The environment of the container: the Dockerfile's ENV (but on the loopback
+        # address alone), and no GOLF_ setting of the tests leaks in.
+        return {
+            **dockerfile.final_env(),
+            "GOLF_HOST": "127.0.0.1",
+            "PATH": f"{self.python.parent}:/usr/bin:/bin",
+            "HOME": self.user.home,
+            "LANG": "C.UTF-8",
+            **settings,
+        }
 
 
 @pytest.fixture(scope="module")
 def image():
-    as_user, uid, home, candidates = _unprivileged()
+    user = unprivileged_user()
+    candidates = user.interpreters
     base = next(
         (
             c
             for c in candidates
             if subprocess.run(
-                [*as_user, c, "-c", "import sys, venv; assert sys.version_info >= (3, 11)"], capture_output=True
+                [*user.prefix, c, "-c", "import sys, venv; assert sys.version_info >= (3, 11)"], capture_output=True
             ).returncode
             == 0
         ),
@@ -161,7 +130,7 @@ def image():
         context = build_context(root / "context")
         subprocess.run([base, "-m", "venv", root / "venv"], check=True, timeout=120)
         python = root / "venv" / "bin" / "python"
-        image = Image(root, Path(), python, as_user, uid, home)
+        image = Image(root, Path(), python, user)
         run_env = {**os.environ, "PATH": f"{python.parent}:{os.environ['PATH']}", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
         run_env.pop("VIRTUAL_ENV", None)
 
@@ -178,15 +147,17 @@ def image():
             timeout=600,
             stdout=subprocess.DEVNULL,
         )
-        # The wheel stage, then the project installed from the wheel alone.
-        subprocess.run(
-            [python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", root / "wheels", "."],
-            cwd=context,
-            env=run_env,
-            check=True,
-            timeout=600,
-        )
-        (image.wheel,) = (root / "wheels").glob("*.whl")
+        # The wheel stage by the Dockerfile's own commands (its pinned build tools, then the
+        # wheel), in a virtualenv of its own as the stage is an image of its own; then the
+        # project installed from the wheel alone.
+        subprocess.run([base, "-m", "venv", root / "build-venv"], check=True, timeout=120)
+        build_env = {**run_env, "PATH": f"{root / 'build-venv' / 'bin'}:{os.environ['PATH']}"}
+        for command in dockerfile.of_stage(0, "RUN"):
+            subprocess.run(
+                ["sh", "-c", command], cwd=context, env=build_env, check=True, timeout=600, stdout=subprocess.DEVNULL
+            )
+        (image.wheel,) = context.glob("**/*.whl")
+        image.wheel = image.wheel.rename(root / image.wheel.name)
         subprocess.run(
             [python, "-m", "pip", "install", "--quiet", "--no-deps", image.wheel],
             cwd=root,
@@ -287,7 +258,7 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
         connection.close()
 
         # The image's HEALTHCHECK, as Docker would run it: it follows GOLF_PORT.
-        check = [str(image.python) if part == "python" else part for part in healthcheck_command()]
+        check = [str(image.python) if part == "python" else part for part in dockerfile.healthcheck()[1]]
         assert (
             subprocess.run(
                 [*image.as_user, *check], env=image.env(GOLF_PORT=str(port)), capture_output=True, timeout=30
@@ -306,12 +277,7 @@ def test_the_installed_wheel_serves_the_game_from_another_folder_as_an_unprivile
 
 
 def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(image):
-    # Owned by root and not writable by others; if the tests are not root, by us and read-only.
-    read_only = _folder(
-        image.root / "read-only",
-        0 if image.as_user else image.uid,
-        0o755 if image.as_user else stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP,
-    )
+    read_only = unwritable_folder(image.root / "read-only", image.user)
     started = subprocess.run(
         [*image.as_user, image.python, "-m", "app"],
         cwd=image.root,
@@ -322,9 +288,11 @@ def test_a_data_folder_the_user_cannot_write_stops_the_start_with_one_sentence(i
     )
     assert started.returncode == 1
     assert started.stdout == ""
+    # In the image, another GOLF_DATA_DIR is not the fix: the folder mounted there is.
     assert started.stderr == (
-        f"golf: Cannot write the database folder {read_only} (Permission denied): set "
-        "GOLF_DATA_DIR to a folder this user can write, or GOLF_DATABASE_URL to another "
-        "database.\n"
+        f"golf: Cannot write the database folder {read_only} (Permission denied): the server "
+        f"runs as uid {image.uid} in this image, so give that user the folder mounted there (on "
+        f"the host: chown {image.uid}:{image.user.gid} /path/of/the/folder), or mount a named volume "
+        f"there instead (-v golf-data:{read_only}), or set GOLF_DATABASE_URL to another database.\n"
     )
     assert list(read_only.iterdir()) == []
