@@ -22,6 +22,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.resources import STATIC, TEMPLATES
+from app.web.parts import WHOLE
 
 
 class _Globals(ChainMap):
@@ -98,6 +99,8 @@ def asset_version(names: tuple[str, ...] = ASSETS) -> str:
 
 
 templates.env.globals["asset_version"] = asset_version()
+# A page's parts are drawn in place unless it is drawn as its parts (app.web.parts.Drawing).
+templates.env.globals["drawing"] = WHOLE
 
 
 # A table's fragment draws some thirty cards for each seat at every refresh, nearly all
