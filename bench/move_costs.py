@@ -85,7 +85,7 @@ def main() -> None:
         browsers = [seat.browser for seat in record.seats]
         requests = [page_request(app, code, browser) for browser in browsers]
         tokens: list[str | None] = [None] * args.seats
-        cpu: collections.Counter[str] = collections.Counter()
+        cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
         sent: collections.Counter[str] = collections.Counter()
 
         @contextlib.contextmanager
