@@ -24,8 +24,9 @@ request, every page's event and any fetch included), and on PostgreSQL the CPU o
 database's own backends for this run's database beside it; the other seats' update, from
 the move's sending until each other seat's page shows it (p50, p99, worst, one figure per
 seat and move), and until the last of the three shows it; and how many tables of four one
-core would carry at that pace (the pace's mean over the CPU per move). Figures only: no
-test asserts them.
+core would carry at that pace (the pace's mean over the CPU per move). Last, the floor
+beside them: the same server's CPU for a request that does nothing (``GET /livez``).
+Figures only: no test asserts them.
 """
 
 from __future__ import annotations
@@ -197,6 +198,19 @@ async def step(ports: list[int], pids: list[int], database: DatabaseCpu, count: 
     )
 
 
+async def floor(port: int, pid: int, requests: int = 500) -> None:
+    """The same server's CPU for a request that does nothing (``/livez``): this stack's floor, beside the moves."""
+    browser = Browser(port)
+    await browser.request("GET", "/livez")
+    before = process_cpu([pid])
+    for _ in range(requests):
+        answer = await browser.request("GET", "/livez")
+        assert answer.status == 200
+    cpu = (process_cpu([pid]) - before) / requests * 1000
+    browser.close()
+    print(f"the floor: server CPU per GET /livez of the same server, {requests} one after another: {cpu:.2f} ms")
+
+
 def start_servers(database_url: str, processes: int, logs: Path) -> list[tuple[subprocess.Popen, int]]:
     """``processes`` servers on one database, and the port of each."""
     servers: list[tuple[subprocess.Popen, int]] = []
@@ -229,6 +243,7 @@ def run(args, database_url: str, logs: Path, postgres: str | None) -> None:
         )
         for count in args.tables:
             asyncio.run(step(ports, pids, database, count, args))
+        asyncio.run(floor(ports[0], pids[0]))
     finally:
         database.close()
         for process, _ in servers:
