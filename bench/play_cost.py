@@ -430,20 +430,15 @@ class Page:
         self.read(html, drawn.group(1) if drawn else None)
 
     def _wanted(self, batch: list[dict]) -> bool:
-        return self.fetch_every_event or any(told.get("seats") or told["version"] > self.shown for told in batch)
+        """Whether news the page could not show from what the stream sent calls for the table."""
+        return any(self.fetch_every_event or told.get("seats") or told["version"] > self.shown for told in batch)
 
-    def _sent(self, batch: list[dict]) -> dict | None:
-        """The news whose table the stream sent, when drawn for what the page shows (as
-        tables.js takes it)."""
-        told = batch[-1]
-        if (
-            told.get("html")
-            and told.get("drawn_from") == self.shown
-            and told["version"] >= self.announced
-            and told.get("base") in (None, self.token)
-        ):
-            return told
-        return None
+    def _sent(self, told: dict) -> bool:
+        """Whether the stream sent the table with this news, drawn for what the page
+        shows (as tables.js takes it)."""
+        return bool(
+            told.get("html") and told.get("drawn_from") == self.shown and told.get("base") in (None, self.token)
+        )
 
     def answered(self, answer: Answer) -> bool:
         """The page draws an answer (the table whole, or its parts); False when the parts
@@ -468,12 +463,16 @@ class Page:
                 self.working = False
                 continue
             async with self.lock:
-                sent = None if self.fetch_every_event else self._sent(batch)
-                if not self._wanted(batch):
+                # Each table the stream sent, in turn, as the page takes each event as it comes.
+                unseen = []
+                for told in batch:
+                    if not self.fetch_every_event and self._sent(told):
+                        self.counts["sent"] += 1
+                        self.read(told["html"], told.get("drawn"), told.get("base"))
+                    else:
+                        unseen.append(told)
+                if not self._wanted(unseen):
                     self.counts["skipped"] += 1
-                elif sent is not None:
-                    self.counts["sent"] += 1
-                    self.read(sent["html"], sent.get("drawn"), sent.get("base"))
                 else:
                     try:
                         answer = await self.browser.request(

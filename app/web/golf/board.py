@@ -345,9 +345,9 @@ def _finish(
     seat_["matched_points"] = points_text(matched_points(shown, rules))  # beside the score: "(=−8)"
 
 
-# The others' grids at a table of people, each drawn once for every page that shows it
-# so (app.web.parts): a grid as the others see it, by table, version, seat, connection and
-# what the last move marked on it.
+# The others' grids at a table of people, each made once for every page that shows it so:
+# a grid as the others see it, by table, version, seat, connection and what the last move
+# marked on it.
 SEATS_KEPT = 4096  # eight seats of some 500 tables' latest versions
 _shared_seats: OrderedDict[tuple, dict] = OrderedDict()
 _shared_lock = Lock()
@@ -360,7 +360,6 @@ def _kept_seat(key: tuple, make: Callable[[], dict]) -> dict:
             _shared_seats.move_to_end(key)
             return found
     made = make()
-    made["memo"] = key
     with _shared_lock:
         _shared_seats[key] = made
         while len(_shared_seats) > SEATS_KEPT:

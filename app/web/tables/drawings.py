@@ -65,8 +65,8 @@ class TableDrawing:
 def draw_table(request: Request, t: dict) -> TableDrawing:
     """The table fragment's ``_table.html`` for the model ``t``, drawn as its parts."""
     drawing = Drawing()
-    drawing.frame = templates.get_template("_table.html").render(
-        {"request": request, "t": t, "page": "table", "drawing": drawing}
+    drawing.finish(
+        templates.get_template("_table.html").render({"request": request, "t": t, "page": "table", "parts": True})
     )
     digest = hashlib.blake2b(drawing.frame.encode(), digest_size=9)
     for id, html in drawing.parts.items():
