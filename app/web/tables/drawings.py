@@ -31,7 +31,8 @@ from app.web.parts import MARK, Drawing
 
 ROOT = "table"  # the part that is the table's own start tag: always sent with the parts
 STEPS = "frames"  # the one part that may come new to a page, at the table's end
-DRAWINGS_KEPT = 2048  # some 6 KB of their own each (the parts they share with other pages are kept once)
+# About 15 KB each (30 MB at most): some 10 s of a server making 50 moves a second, four a move.
+DRAWINGS_KEPT = 2048
 SENT_KEPT = 1024  # the parts sent for one drawing after another, shared by every page sent them
 # The table's news clears the alert, as the whole fragment does.
 ALERT = '<div id="alert" hx-swap-oob="innerHTML"></div>'
