@@ -109,6 +109,17 @@ def parts_since(base: TableDrawing, new: TableDrawing) -> str | None:
     return "".join(sent)
 
 
+def viewing(request: Request) -> tuple[str, str]:
+    """What else than its table and seat a page's table is drawn for: the computer speed
+    its request named, and the site's address (worked out once a request: a page's
+    stream asks at every change)."""
+    try:
+        return request.state.viewing
+    except AttributeError:
+        request.state.viewing = (speed_of(request), str(request.base_url))
+        return request.state.viewing
+
+
 class DrawnTables:
     """The tables this process drew lately, by token; the latest drawn for each seat's
     pages at each version; and what was sent of one drawing after another."""
@@ -121,7 +132,7 @@ class DrawnTables:
 
     def keep(self, request: Request, code: str, seat: int | None, drawn: TableDrawing) -> None:
         """Keep ``drawn``, the latest table drawn for ``seat``'s pages (None: a spectator's)."""
-        key = (code, seat, drawn.version, speed_of(request), str(request.base_url))
+        key = (code, seat, drawn.version, *viewing(request))
         with self._lock:
             self._drawn[drawn.token] = drawn
             self._drawn.move_to_end(drawn.token)
@@ -141,7 +152,7 @@ class DrawnTables:
     def latest(self, request: Request, code: str, seat: int | None, version: int) -> str | None:
         """The token of the latest table drawn for ``seat``'s pages at ``version``."""
         with self._lock:
-            return self._latest.get((code, seat, version, speed_of(request), str(request.base_url)))
+            return self._latest.get((code, seat, version, *viewing(request)))
 
     def since(self, base_token: str | None, new: TableDrawing) -> tuple[str, str | None]:
         """What a page that shows the drawing ``base_token`` is sent of ``new``: the HTML,

@@ -23,9 +23,9 @@ from app.service.tables.pushes import Pushed
 from app.service.tables.service import TableOutcome
 from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
-from app.web.golf.view_model import SPEED_COOKIE, speed_of
+from app.web.golf.view_model import SPEED_COOKIE
 from app.web.http.numbers import query_number
-from app.web.tables.drawings import ALERT, DrawnTables, TableDrawing, draw_table
+from app.web.tables.drawings import ALERT, DrawnTables, TableDrawing, draw_table, viewing
 from app.web.tables.pages import seen_of
 from app.web.tables.stream import table_events, version_of
 from app.web.tables.view_model import online_context
@@ -74,7 +74,7 @@ class StreamDrawing:
 
     def once(self, request: Request, pushed: Pushed) -> TableDrawing | str:
         assert pushed.outcome is not None
-        key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
+        key = (*pushed.shared_as, pushed.drawn_from, *viewing(request))
         with self._lock:
             drawing = self._drawings.get(key)
             if drawing is None:
