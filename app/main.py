@@ -66,6 +66,7 @@ from app.web.solitaire import pages as solitaire_pages
 from app.web.tables import api as tables_api
 from app.web.tables import page_stream as tables_page_stream
 from app.web.tables import pages as tables_pages
+from app.web.tables.drawings import DrawnTables
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
 # (700, 10, 10) the youngest objects are collected after every 700 net new ones: the
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.stream_drawing = tables_page_stream.StreamDrawing()
         if metrics is not None:
             metrics.watch(app.state)
+        app.state.drawn_tables = DrawnTables()  # the tables drawn lately, what pages are sent parts of
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.quick_play = QuickPlay(engine, app.state.tables, wait_seconds=settings.quick_play_wait_seconds)
         quick_sweeper = asyncio.create_task(quick_play_sweep.sweep_forever(app.state.quick_play))

@@ -71,6 +71,7 @@ from fastapi import FastAPI
 
 from app.players.greedy import GreedyPlayer
 from app.web.golf.move_routes import PATHS
+from bench.pagetree import element_span, put_parts_quickly
 from bench.servers import AsyncEventStream, start_server, stop_server
 from bench.tables_load import gather_bounded, percentile, raise_file_limit
 
@@ -330,6 +331,8 @@ class Page:
         self.stream: AsyncEventStream | None = None
         self.shown = -1
         self._html = ""  # the HTML last drawn, read (parsed) when its buttons are wanted
+        self.table = ""  # the #table element in it, what parts are put into
+        self.token: str | None = None  # the drawing the page shows (app/web/tables/drawings.py)
         self.drawn_at: dict[int, float] = {}  # when the page first showed each version
         self._parsed: TableHtml | None = None
         self.asleep = False
@@ -338,14 +341,22 @@ class Page:
         self.counts = {"sent": 0, "fetched": 0, "unchanged": 0, "skipped": 0, "failed": 0}
         self._task: asyncio.Task | None = None
 
-    def read(self, html: str) -> None:
-        """The page draws ``html``: its version at once, the rest when it is wanted (a
-        browser draws natively; parsing it here, at once, would hold up this client's
-        reading of the other streams, and so the times measured)."""
+    def read(self, html: str, token: str | None = None, base: str | None = None) -> None:
+        """The page draws ``html`` (the table whole, or, ``base``, the parts that changed
+        since the drawing it shows), the drawing ``token``: its version at once, the rest
+        when it is wanted (a browser draws natively; parsing it here, at once, would hold
+        up this client's reading of the other streams, and so the times measured)."""
+        if base is not None:
+            if base != self.token:
+                raise RuntimeError("parts drawn from another drawing than the page shows")
+            html = self.table = put_parts_quickly(self.table, html)
+        else:
+            span = element_span(html, "table")
+            self.table = html[span[0] : span[1]] if span else ""
         version = re.search(r'id="table"[^>]*?data-version="(\d+)"', html, re.S)
         if version is None:
             raise RuntimeError(f"no #table with a version in the page's HTML: {html[:300]!r}")
-        self.shown, self._html, self._parsed = int(version.group(1)), html, None
+        self.shown, self._html, self._parsed, self.token = int(version.group(1)), html, None, token
         self.drawn_at.setdefault(self.shown, time.perf_counter())
 
     def _read_whole(self) -> TableHtml:
@@ -394,6 +405,7 @@ class Page:
             "HX-Target": "table",
             "HX-Current-URL": f"http://{HOST}:{self.browser.port}/t/{self.code}",
             **self.headers,
+            **({"Golf-Drawn": self.token} if self.token else {}),
         }
 
     async def open(self) -> None:
@@ -413,18 +425,29 @@ class Page:
             answer = await self.browser.request("GET", f"/t/{self.code}")
         if answer.status != 200:
             raise RuntimeError(f"the page answered {answer.status}")
-        self.read(answer.body.decode())
+        html = answer.body.decode()
+        drawn = re.search(r'data-drawn="([0-9a-f]+)"', html)
+        self.read(html, drawn.group(1) if drawn else None)
 
     def _wanted(self, batch: list[dict]) -> bool:
-        return self.fetch_every_event or any(told.get("seats") or told["version"] > self.shown for told in batch)
+        """Whether news the page could not show from what the stream sent calls for the table."""
+        return any(self.fetch_every_event or told.get("seats") or told["version"] > self.shown for told in batch)
 
-    def _sent(self, batch: list[dict]) -> str | None:
-        """The table the stream sent with its newest news, when drawn for what the page
+    def _sent(self, told: dict) -> bool:
+        """Whether the stream sent the table with this news, drawn for what the page
         shows (as tables.js takes it)."""
-        told = batch[-1]
-        if told.get("html") and told.get("drawn_from") == self.shown and told["version"] >= self.announced:
-            return told["html"]
-        return None
+        return bool(
+            told.get("html") and told.get("drawn_from") == self.shown and told.get("base") in (None, self.token)
+        )
+
+    def answered(self, answer: Answer) -> bool:
+        """The page draws an answer (the table whole, or its parts); False when the parts
+        do not fit the drawing it shows (it then asks for the whole table)."""
+        base = answer.headers.get("golf-drawn-from")
+        if base is not None and base != self.token:
+            return False
+        self.read(answer.body.decode(), answer.headers.get("golf-drawn"), base)
+        return True
 
     async def follow(self) -> None:
         """On each event, the table the stream sent with it, else the fragment fetched
@@ -440,12 +463,16 @@ class Page:
                 self.working = False
                 continue
             async with self.lock:
-                sent = None if self.fetch_every_event else self._sent(batch)
-                if not self._wanted(batch):
+                # Each table the stream sent, in turn, as the page takes each event as it comes.
+                unseen = []
+                for told in batch:
+                    if not self.fetch_every_event and self._sent(told):
+                        self.counts["sent"] += 1
+                        self.read(told["html"], told.get("drawn"), told.get("base"))
+                    else:
+                        unseen.append(told)
+                if not self._wanted(unseen):
                     self.counts["skipped"] += 1
-                elif sent is not None:
-                    self.counts["sent"] += 1
-                    self.read(sent)
                 else:
                     try:
                         answer = await self.browser.request(
@@ -453,9 +480,8 @@ class Page:
                         )
                     except (TimeoutError, OSError, asyncio.IncompleteReadError):
                         answer = Answer(0, {}, b"")  # no answer within WAIT_SECONDS, or the connection lost
-                    if answer.status == 200:
+                    if answer.status == 200 and self.answered(answer):
                         self.counts["fetched"] += 1
-                        self.read(answer.body.decode())
                     elif answer.status == 204:
                         self.counts["unchanged"] += 1
                     else:
@@ -476,8 +502,10 @@ class Page:
                 "POST", button.url, self.htmx_headers(), urlencode(fields).encode(), "application/x-www-form-urlencoded"
             )
             answered = time.perf_counter()
-            if answer.body:
-                self.read(answer.body.decode())
+            if answer.body and not self.answered(answer):
+                self.token = None  # the whole table, then
+                whole = await self.browser.request("GET", self.url, self.htmx_headers())
+                self.answered(whole)
         return answer.status, sent, answered
 
     async def close(self) -> None:

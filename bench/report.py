@@ -103,6 +103,23 @@ def arena_rows(output: str) -> Rows:
     ]
 
 
+def move_costs_rows(output: str) -> Rows:
+    """``python -m bench.move_costs``: each part of a move's CPU, the whole, and what the pages are sent."""
+    rows = [
+        (f"a move's CPU at a table of 4, {found.group(2)}", f"{found.group(1)} ms")
+        for found in re.finditer(r"^\s+([\d.]+)\s+((?:mover|others): .*)$", output, re.MULTILINE)
+    ]
+    whole = re.search(r"^\s+([\d.]+)\s+in all, the web server's own share left out$", output, re.MULTILINE)
+    sent = re.search(r"^sent: the mover's answer ([\d.]+) KB, each other page ([\d.]+) KB a move", output, re.MULTILINE)
+    if whole is not None:
+        rows.append(
+            ("a move's CPU at a table of 4, in all (the web server's own share left out)", f"{whole.group(1)} ms")
+        )
+    if sent is not None:
+        rows.append(("sent a move: the mover's answer, each other page", f"{sent.group(1)} KB, {sent.group(2)} KB"))
+    return rows
+
+
 MS = r"([\d.,]+) ms"
 # bench.stack_floor's mean over its rounds: action, floor move, no database, bare GET, and two ratios.
 ALL_ROUNDS = r"^\s+all\s+([\d.]+)\s+([\d.]+)\s+[\d.]+\s+([\d.]+)\s+([\d.]+)x\s+([\d.]+)x"
@@ -225,6 +242,91 @@ BENCHMARKS: tuple[Benchmark, ...] = (
             ),
         ),
         timeout=240,
+    ),
+    Benchmark(
+        "live_tables",
+        "bench.live_tables",
+        ("--tables", "10,25,50", "--seconds", "30"),
+        "tables of four people, every seat's page live on its event stream, a move every 1-2 s at each, at 10, "
+        "25 and 50 tables, one process on SQLite: the server's CPU per move, the other seats' update, and the "
+        "floor (a bare request to the same server)",
+        (
+            *(
+                Figure(
+                    "server CPU per move, {0} tables of 4 live pages, a move every {1} s at each (SQLite)",
+                    rf"^(\d+) tables of 4, a move every ([\d.-]+) s at each.*\n.*\n  server CPU per move: {MS}",
+                    "{2} ms",
+                    occurrence=step,
+                )
+                for step in range(3)
+            ),
+            *(
+                Figure(
+                    "other seats' update, {0} tables of 4 (SQLite)",
+                    rf"^(\d+) tables of 4, a move every[\s\S]*?other seats' update, each seat: p50 {MS}, p99 {MS}",
+                    "p50 {1} ms, p99 {2} ms",
+                    occurrence=step,
+                )
+                for step in (1, 2)
+            ),
+            Figure(
+                "tables of 4 one core carries at that pace, 50 tables (SQLite)",
+                r"^50 tables of 4[\s\S]*?one core carries at that pace: about ([\d,]+)",
+                "{0}",
+            ),
+            Figure(
+                "the floor: server CPU per GET /livez of the same server (SQLite)",
+                rf"^the floor: server CPU per GET /livez of the same server.*: {MS}",
+                "{0} ms",
+            ),
+        ),
+        timeout=420,
+    ),
+    Benchmark(
+        "live_tables_postgresql",
+        "bench.live_tables",
+        ("--tables", "10,25,50", "--seconds", "30", "--database", "postgresql"),
+        "the same on PostgreSQL, two server processes, the seats of a table on both (needs a PostgreSQL server, --postgres URL)",
+        (
+            *(
+                Figure(
+                    "server CPU per move, {0} tables of 4 live pages, a move every {1} s at each (PostgreSQL, two processes)",
+                    rf"^(\d+) tables of 4, a move every ([\d.-]+) s at each.*\n.*\n  server CPU per move: {MS}",
+                    "{2} ms",
+                    occurrence=step,
+                )
+                for step in range(3)
+            ),
+            *(
+                Figure(
+                    "PostgreSQL's own CPU per move, {0} tables of 4",
+                    rf"^(\d+) tables of 4, a move every[\s\S]*?database CPU per move: {MS}",
+                    "{1} ms",
+                    occurrence=step,
+                )
+                for step in range(3)
+            ),
+            *(
+                Figure(
+                    "other seats' update, {0} tables of 4 (PostgreSQL, two processes)",
+                    rf"^(\d+) tables of 4, a move every[\s\S]*?other seats' update, each seat: p50 {MS}, p99 {MS}",
+                    "p50 {1} ms, p99 {2} ms",
+                    occurrence=step,
+                )
+                for step in (1, 2)
+            ),
+            Figure(
+                "tables of 4 one core carries at that pace, 50 tables (PostgreSQL, two processes)",
+                r"^50 tables of 4[\s\S]*?one core carries at that pace: about ([\d,]+)",
+                "{0}",
+            ),
+            Figure(
+                "the floor: server CPU per GET /livez of the same server (PostgreSQL, two processes)",
+                rf"^the floor: server CPU per GET /livez of the same server.*: {MS}",
+                "{0} ms",
+            ),
+        ),
+        timeout=420,
     ),
     Benchmark(
         "slow_moves",
@@ -424,6 +526,15 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ("--players", "expert,greedy", "--matches", "20", "--seed", "1", "--json"),
         "the computer players' strength and decision time, matches played against each other",
         parse=arena_rows,
+    ),
+    Benchmark(
+        "move_costs",
+        "bench.move_costs",
+        ("--moves", "300"),
+        "where a move at a live table of four spends the server's CPU, part by part, in process: the mover's "
+        "answer (the move, the page's model, the drawing, the parts sent) and the other pages' (the change "
+        "read, the model, the drawing, the parts sent), and what each page is sent",
+        parse=move_costs_rows,
     ),
     # Listed with their usual commands, not run by the report: long, heavy or needing a browser.
     Benchmark(

@@ -9,6 +9,9 @@
  *   (drawn for the version the page shows), and fetches it only when the stream tells of
  *   a version the page does not show and sends no table for it: the news of your own
  *   move costs nothing.
+ * - Puts together the table from the parts the server sends of it (those that changed
+ *   since the drawing the page shows: app/web/tables/drawings.py), down the stream and in
+ *   the answers to moves, and swaps it in as the whole table would have been.
  * - Never misses a change, never drops a move: the table takes one request at a time
  *   (hx-sync drops the others), so an event that comes while a request is under way asks
  *   again after it, and a move made while the table is being fetched goes first.
@@ -97,6 +100,88 @@
     countdown = setInterval(tick, 1000);
   }
 
+  /* ------------------------------------------------------------------ the table's parts */
+  /* The server may send a table as the parts that changed since the drawing this page
+   * shows: the table's own element, its attributes as they now are, holding each changed
+   * part marked hx-swap-oob ("true": in place of the element of its id; "beforeend:#table":
+   * new, at the table's end; "delete": gone). They are put into a copy of the table as it
+   * was drawn (never the table on the page, which the steps and the motion change while
+   * they play), and the table so made is swapped in as a whole one would be. `drawn` is
+   * that copy and its drawing's token (the Golf-Drawn header of every request from the
+   * table names it). */
+  var drawn = { table: null, token: null };
+
+  function parsed(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    return holder.content;
+  }
+
+  function keepDrawn(table, token) {
+    drawn = { table: table || null, token: (table && token) || null };
+  }
+
+  /* The whole table (its HTML, and its element to keep) made from the parts in `html`
+   * (and whatever follows the table there, the alert), or null if a part finds no place:
+   * the page then asks for the whole table. */
+  function composed(html) {
+    var sent = parsed(html), root = sent.getElementById("table");
+    if (!root || !drawn.table) return null;
+    var table = drawn.table.cloneNode(true);
+    Array.prototype.slice.call(table.attributes).forEach(function (a) { table.removeAttribute(a.name); });
+    Array.prototype.forEach.call(root.attributes, function (a) { table.setAttribute(a.name, a.value); });
+    var parts = Array.prototype.slice.call(root.children);
+    for (var i = 0; i < parts.length; i++) {
+      var part = parts[i], how = part.getAttribute("hx-swap-oob");
+      var old = part.id ? table.querySelector("#" + CSS.escape(part.id)) : null;
+      part.removeAttribute("hx-swap-oob");
+      if (how === "delete") { if (old) old.remove(); }
+      else if (how === "beforeend:#table" && !old) table.appendChild(part);
+      else if (how === "true" && old) old.replaceWith(part);
+      else return null;
+    }
+    root.remove();
+    var holder = document.createElement("div");
+    holder.appendChild(sent);
+    return { table: table, html: table.outerHTML + holder.innerHTML };
+  }
+
+  /* What the stream's news brings to swap in, for what this page shows: the table whole,
+   * or made from its parts; null when it brings nothing this page can show. */
+  function broughtTable(told, table) {
+    if (!drawnForThisPage(told, table)) return null;
+    if (told.base) {
+      var made = told.base === drawn.token ? composed(told.html) : null;
+      if (made) keepDrawn(made.table, told.drawn);
+      return made ? made.html : null;
+    }
+    keepDrawn(parsed(told.html).getElementById("table"), told.drawn);
+    return told.html;
+  }
+
+  // Every request from the table names the drawing it shows, so that its answer can be
+  // the parts that changed.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (drawn.token && elt && elt.closest && elt.closest("#table")) event.detail.headers["Golf-Drawn"] = drawn.token;
+  });
+
+  // An answer (a move's, a fetched table) is kept as the drawing shown, or, sent as parts,
+  // made into the whole table first: before any other script looks at the swap
+  // (capturing), so that what they see is the whole table. Parts that do not fit the
+  // copy kept (which cannot be, but for a page that missed an answer) are not swapped:
+  // the whole table is asked for after the request.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail, xhr = detail && detail.xhr;
+    if (!xhr || !detail.target || detail.target.id !== "table" || !detail.shouldSwap) return;
+    var from = xhr.getResponseHeader("Golf-Drawn-From"), token = xhr.getResponseHeader("Golf-Drawn");
+    if (!from) { keepDrawn(parsed(detail.serverResponse).getElementById("table"), token); return; }
+    var made = from === drawn.token ? composed(detail.serverResponse) : null;
+    if (!made) { detail.shouldSwap = false; missed = true; return; }
+    detail.serverResponse = made.html;
+    keepDrawn(made.table, token);
+  }, true);
+
   /* ------------------------------------------------------------------ no change missed */
   var inFlight = 0, missed = false;
 
@@ -174,17 +259,19 @@
           awaitingStill = false;
           keptNews = null;
           if (!table || !window.htmx) return;
-          if (!inFlight && drawnForThisPage(kept, table)) { seatsChanged = false; swapIn(table, kept.html, event); }
+          var html = inFlight ? null : broughtTable(kept, table);
+          if (html) { seatsChanged = false; swapIn(table, html, event); }
           else window.htmx.trigger(table, "sse:table");
         });
       }
       return;
     }
     if (inFlight > 0) { missed = true; return; }
-    if (drawnForThisPage(told, table)) {
+    var html = broughtTable(told, table);
+    if (html) {
       event.stopPropagation();
       seatsChanged = false; // this table brings the seats as they are
-      swapIn(table, told.html, event);
+      swapIn(table, html, event);
     }
   }, true);
 
@@ -239,6 +326,13 @@
     showSeats();
     startCountdown();
   }
+
+  // The table as the page was drawn, before any script changes it (this script runs once
+  // the page is parsed, before the others' work on it begins).
+  (function keepThePage() {
+    var live = byId("live"), table = byId("table");
+    if (live && table && live.dataset.drawn) keepDrawn(parsed(table.outerHTML).getElementById("table"), live.dataset.drawn);
+  })();
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();

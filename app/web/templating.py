@@ -23,6 +23,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.resources import STATIC, TEMPLATES
+from app.web.parts import part, part_end
 
 
 class _Globals(ChainMap):
@@ -99,6 +100,10 @@ def asset_version(names: tuple[str, ...] = ASSETS) -> str:
 
 
 templates.env.globals["asset_version"] = asset_version()
+# A page's parts are drawn in place unless it is drawn as its parts (app.web.parts.Drawing).
+templates.env.globals["parts"] = False
+templates.env.filters["part"] = part
+templates.env.filters["part_end"] = part_end
 
 
 # A table's fragment draws some thirty cards for each seat at every refresh, nearly all

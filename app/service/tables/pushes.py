@@ -85,6 +85,10 @@ class Pushed:
     # The same for every page given this outcome (its seat's, or every spectator's) in
     # this process: the table, the change's number, the seat, the actions the page showed.
     shared_as: tuple = ()
+    # The page's seat (None: a spectator's), and whether the change was its own move,
+    # which its page has from the move's answer.
+    seat: int | None = None
+    own: bool = False
 
 
 class TablePushes:
@@ -127,10 +131,10 @@ class TablePushes:
         seat = seat_of(record, browser_id)
         if change.by is not None and change.by == seat:
             if record.version == change.version:
-                return Pushed(shown, record.version, len(record.log), None)
+                return Pushed(shown, record.version, len(record.log), None, seat=seat, own=True)
             shown, seen = change.version, moves_at(record, change.version)
         if shown == record.version and not change.seats:
-            return Pushed(shown, record.version, len(record.log), None)
+            return Pushed(shown, record.version, len(record.log), None, seat=seat)
         if quick:
             return None
         with shared.lock:
@@ -141,7 +145,7 @@ class TablePushes:
                 else:
                     outcome = self.service.outcome_since(record, connected, browser_id, seen)
                 shared.made[(seat, seen)] = outcome
-        return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen))
+        return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen), seat=seat)
 
     def _read_of(self, code: str, change: Change, *, may_read: bool = True) -> SharedRead | None:
         """The table and its connected seats as read once for ``change`` in this process:

@@ -8,8 +8,11 @@ card as drawn; the solitaire page draws its cards with it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections import OrderedDict
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
+from functools import partial
+from threading import Lock
 
 from app.cards import SUIT_SYMBOLS
 from app.golf.rules import RuleSet, rules_read_again
@@ -225,12 +228,27 @@ def tally(player: dict, rules: RuleSet) -> list[dict]:
     return steps
 
 
-def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "") -> dict:
+def seat_key(player: dict, by_seat: bool) -> str:
+    """How the page names a player's grid and its cards' places: by the view's id
+    (``"you"``, ``"computer-2"``), or, ``by_seat`` (a table of people), the others by
+    their seat (``"seat-2"``), so that a grid as the others see it is drawn alike for
+    all of them (app/web/parts.py).
+
+    >>> seat_key({"id": "computer-1", "seat": 3}, True), seat_key({"id": "you", "seat": 2}, True)
+    ('seat-3', 'you')
+    """
+    if by_seat and player["id"] != "you" and "seat" in player:
+        return f"seat-{player['seat']}"
+    return player["id"]
+
+
+def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "", by_seat: bool = False) -> dict:
     player = state["players"][index]
     rules = state["rules"]
     cards = grid_cards(state, index, live, touched, hinted)
     return {
         "id": player["id"],
+        "key": seat_key(player, by_seat),
         "name": player["name"],
         "cards": cards,
         # A computer seat (at a table of people, a seat's kind says; alone, every other seat is one).
@@ -270,13 +288,14 @@ def places(others: int) -> list[str]:
     return ["left"] * left + ["top"] * top + ["right"] * right
 
 
-def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
+def moving_names(state: dict, events: list[dict], keys: dict[str, str] | None = None) -> dict[str, str]:
     """For the cards the last move carried from one place to another, the place each
     comes from: a view transition then draws it moving from there (the table it comes
     from names each card by its place). A card's name is its place (``"you-4"``,
     ``"stock"``, ``"discard"``, ``"held"``) unless it moved: the card drawn from the
     stock is named ``"stock"`` in its new place, and the stock under it ``"stock-next"``,
     and so on. Only the last move counts (each step of a turn is a table of its own).
+    ``keys``: how the page names each player's places (:func:`seat_key`), by the view's id.
 
     >>> moving_names({"players": []}, [{"player": "you", "action": "swap", "position": 4}])
     {'you-4': 'held', 'discard': 'you-4'}
@@ -286,13 +305,71 @@ def moving_names(state: dict, events: list[dict]) -> dict[str, str]:
         return {}
     last = moves[-1]
     kind = last["action"]
+    owner = (keys or {}).get(last.get("player", ""), last.get("player"))
     if kind == "draw" and (state.get("held") or any(p.get("holding") for p in state["players"])):
         return {"held": last["source"], last["source"]: f"{last['source']}-next"}
     if kind == "swap":
-        return {f"{last['player']}-{last['position']}": "held", "discard": f"{last['player']}-{last['position']}"}
+        return {f"{owner}-{last['position']}": "held", "discard": f"{owner}-{last['position']}"}
     if kind == "reject":
         return {"discard": "held"}
     return {}
+
+
+def _finish(
+    seat_: dict, player: dict, moved: dict, flipped: set[int], base: str, rules: RuleSet, settled: bool
+) -> None:
+    """A seat's cards named for the view transitions, marked flipped (or, ``settled``,
+    as where they lie), worth their points, and their matched lines marked."""
+    for position, card in enumerate(seat_["cards"]):
+        card.place = f"{seat_['key']}-{position}"
+        card.vt = moved.get(card.place, card.place)
+        card.base = base
+        if card.card:
+            card.points = rules.points_of(card.card)
+        if settled:
+            card.classes.append("settled")
+        elif position in flipped:
+            card.classes.append("flipped")
+    if settled:
+        seat_["pair_made"] = False  # celebrated in the step that made it
+    for line in player.get("matched", []):
+        first = seat_["cards"][line[0]].card
+        if first is None:  # lines match among face-up cards only
+            continue
+        for position in line:
+            drawn = seat_["cards"][position]
+            drawn.line_points = line_value(first[0], rules)
+            drawn.line_name = "pair" if len(line) == 2 else "line"
+    # Marked with what the match's rules make of them: a four of a kind scores its
+    # bonus for the four cards, not each pair its own value.
+    shown = [card.card for card in seat_["cards"]]  # face down: None, counting for nothing
+    for group in four_of_a_kind_places(shown, rules):
+        for position in group:
+            seat_["cards"][position].line_points = rules.four_of_a_kind
+            seat_["cards"][position].line_name = "four of a kind"
+    seat_["matched_points"] = points_text(matched_points(shown, rules))  # beside the score: "(=−8)"
+
+
+# The others' grids at a table of people, each made once for every page that shows it so:
+# a grid as the others see it, by table, version, seat, connection and what the last move
+# marked on it.
+SEATS_KEPT = 4096  # eight seats of some 500 tables' latest versions
+_shared_seats: OrderedDict[tuple, dict] = OrderedDict()
+_shared_lock = Lock()
+
+
+def _kept_seat(key: tuple, make: Callable[[], dict]) -> dict:
+    with _shared_lock:
+        found = _shared_seats.get(key)
+        if found is not None:
+            _shared_seats.move_to_end(key)
+            return found
+    made = make()
+    with _shared_lock:
+        _shared_seats[key] = made
+        while len(_shared_seats) > SEATS_KEPT:
+            _shared_seats.popitem(last=False)
+    return made
 
 
 def board(
@@ -302,6 +379,9 @@ def board(
     base: str = "/play",
     hinted: str = "",
     moves: list[dict] | None = None,
+    by_seat: bool = False,
+    settled: bool = False,
+    shared: tuple | None = None,
 ) -> dict:
     """Everything the board template draws for one state. ``live``: the person may act
     (their legal moves become buttons); frames of the computer's turn are not live.
@@ -309,11 +389,45 @@ def board(
     whose last move the cards are drawn as making, when not ``events`` (which leave the
     person's own move out). ``base``: where the moves are posted (a table of people has
     its own address). ``hinted``: the hint's move (:func:`hint_target`), marked on its
-    card or button."""
+    card or button. ``by_seat``: the others' grids are named by their seats
+    (:func:`seat_key`), at a table of people. ``settled``: steps were shown before this
+    board, which shows where everything is without playing any of it again.
+
+    ``shared``: the table and its version (a table of people's live board), by which the
+    others' grids, alike for every page of the table but their own seat's, are made once
+    (and are not to be changed afterwards: they are every page's)."""
     kinds = legal_kinds(state) if live else {}
-    touched = {p["id"]: touched_positions(list(events), p["id"]) for p in state["players"]}
+    players = state["players"]
+    touched = {p["id"]: touched_positions(list(events), p["id"]) for p in players}
     hinted = hinted if live else ""
-    seats = [seat(state, i, live, touched[p["id"]], hinted if i == 0 else "") for i, p in enumerate(state["players"])]
+    keys = {p["id"]: seat_key(p, by_seat) for p in players}
+    # Names for the view transitions: every card by its place, the moved ones by where they came from.
+    moved = moving_names(state, list(events if moves is None else moves), keys)
+    flipped: set[tuple[str, int]] = {(e["player"], e["position"]) for e in events if e.get("action") == "reveal"}
+    rules = rules_read_again(state["rules"])
+    over = state["phase"] in ("hole_over", "match_over")
+
+    def made(index: int) -> dict:
+        player = players[index]
+        seat_ = seat(state, index, live, touched[player["id"]], hinted if index == 0 else "", by_seat)
+        _finish(seat_, player, moved, {p for who, p in flipped if who == player["id"]}, base, rules, settled)
+        if over:
+            seat_["tally"] = tally(player, rules)
+        return seat_
+
+    seats = []
+    for index, player in enumerate(players):
+        key = keys[player["id"]]
+        if shared is None or player["id"] == "you" or not key.startswith("seat-"):
+            seats.append(made(index))
+            continue
+        marks = (
+            tuple(sorted(touched[player["id"]])),
+            tuple(sorted(p for who, p in flipped if who == player["id"])),
+            tuple(sorted((place, name) for place, name in moved.items() if place.startswith(f"{key}-"))),
+        )
+        memo = (*shared, key, player.get("name"), player.get("connected"), marks, settled, base)
+        seats.append(_kept_seat(memo, partial(made, index)))
 
     count = state["stock_count"]
     stock = Card(
@@ -343,64 +457,30 @@ def board(
         )
         held_by = "you"
     else:
-        for player in state["players"]:
+        for player in players:
             if player.get("holding") and player["id"] != "you":
                 held = Card(label=f"{owner_name(player)} drawn card, face down")
                 held_by = player["id"]
                 break
 
     opponents = seats[1:]
-    for seat_, place in zip(opponents, places(len(opponents))):
-        seat_["place"] = place
-    # Names for the view transitions: every card by its place, the moved ones by where they came from.
-    moved = moving_names(state, list(events if moves is None else moves))
-    flipped = {(e.get("player"), e.get("position")) for e in events if e.get("action") == "reveal"}
-    for seat_ in seats:
-        for position, card in enumerate(seat_["cards"]):
-            card.place = f"{seat_['id']}-{position}"
-            card.vt = moved.get(card.place, card.place)
-            if (seat_["id"], position) in flipped:
-                card.classes.append("flipped")
+    sides = places(len(opponents))
     for place, card in (("stock", stock), ("discard", discard), ("held", held)):
         if card is not None:
             card.place, card.vt = place, moved.get(place, place)
+    stock.base = discard.base = base
     if any(e.get("action") == "reshuffle" for e in events):
         stock.classes.append("reshuffled")
-    for card in [stock, discard] + [c for s in seats for c in s["cards"]]:
-        card.base = base
-    rules = rules_read_again(state["rules"])
-    for card in [discard, held] + [c for s in seats for c in s["cards"]]:
+    if settled:
+        for card in (stock, discard, held):
+            if card is not None:
+                card.classes.append("settled")
+    for card in (discard, held):
         if card is not None and card.card:
             card.points = rules.points_of(card.card)
-    for seat_, player in zip(seats, state["players"]):
-        for line in player.get("matched", []):
-            first = seat_["cards"][line[0]].card
-            if first is None:  # lines match among face-up cards only
-                continue
-            for position in line:
-                drawn = seat_["cards"][position]
-                drawn.line_points = line_value(first[0], rules)
-                drawn.line_name = "pair" if len(line) == 2 else "line"
-        # Marked with what the match's rules make of them: a four of a kind scores its
-        # bonus for the four cards, not each pair its own value.
-        shown = [card.card for card in seat_["cards"]]  # face down: None, counting for nothing
-        for group in four_of_a_kind_places(shown, rules):
-            for position in group:
-                seat_["cards"][position].line_points = rules.four_of_a_kind
-                seat_["cards"][position].line_name = "four of a kind"
-        seat_["matched_points"] = points_text(matched_points(shown, rules))  # beside the score: "(=−8)"
-    if state["phase"] in ("hole_over", "match_over"):
-        for seat_, player in zip(seats, state["players"]):
-            seat_["tally"] = tally(player, rules)
-    return {
+    middle = {
         "base": base,
-        "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
-        "opponents": opponents,
-        # The others by where they sit, round the table: (side, seats) for each side taken.
-        "rings": [
-            (side, ring) for side in ("left", "top", "right") if (ring := [s for s in opponents if s["place"] == side])
-        ],
-        "me": seats[0],
+        "closing": bool(state.get("closing")) and state["phase"] not in ("hole_over", "match_over"),
         "stock": stock,
         "discard": discard,
         "stock_count": count,
@@ -413,8 +493,21 @@ def board(
         "knock": "knock" in kinds,
         "next_hole": "next_hole" in kinds,
         "hinted": hinted if hinted in ("reject", "skip", "knock") else "",
+    }
+    return {
+        "watching": state["players"][0]["id"] != "you",  # a spectator: the first seat is not theirs
+        "opponents": opponents,
+        # The others by where they sit, round the table: (side, seats) for each side taken.
+        "rings": [
+            (side, ring)
+            for side in ("left", "top", "right")
+            if (ring := [s for s, at in zip(opponents, sides) if at == side])
+        ],
+        "me": seats[0],
+        **middle,
         "phase": state["phase"],
         "many": len(seats) > 2,
-        "dealt": any(e.get("action") == "deal" for e in events),
-        "closing": bool(state.get("closing")) and state["phase"] not in ("hole_over", "match_over"),
+        "dealt": not settled and any(e.get("action") == "deal" for e in events),
+        # The middle of the table, what its part is drawn from (the piles, the moves, the discards).
+        "middle": middle,
     }

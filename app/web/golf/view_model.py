@@ -158,7 +158,7 @@ def _own_move(events: list[dict]) -> bool:
     return all(e.get("player") in (None, "you") for e in events)
 
 
-def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
+def _frames(outcome: Outcome, speed: str, by_seat: bool = False) -> tuple[list[dict], str]:
     """The steps to show one at a time (board, prompt, what to announce): the person's
     own move, so that its cards are seen to move, then each of the others' replies.
     None at the instant speed, or when one step is all there is: the table as it stands
@@ -176,7 +176,7 @@ def _frames(outcome: Outcome, speed: str) -> tuple[list[dict], str]:
         stop = start + len(events)
         frames.append(
             {
-                "board": tbl.board(seen, live=False, events=events),
+                "board": tbl.board(seen, live=False, events=events, by_seat=by_seat),
                 "prompt": prompt(seen),
                 "say": LINE.join(s for s, i in sentences if start <= i < stop),
             }
@@ -204,27 +204,31 @@ def live_board(
     base: str = "/play",
     hinted: str = "",
     ending: list[dict] | None = None,
+    by_seat: bool = False,
+    shared: tuple | None = None,
 ) -> dict:
     """The board as it stands, its cards drawn as making the last move shown, the
     person's own when nothing followed it (the state's events leave it out).
     ``ending``: the events of the step that ended the hole, which this board shows
-    (:func:`ending_step`)."""
+    (:func:`ending_step`). ``shared``: the table and version whose others' grids are
+    drawn once for all its pages (:func:`app.web.golf.board.board`)."""
     state = outcome.state
     if ending is not None:
-        return tbl.board(state, live=live, events=ending, base=base, hinted=hinted)
+        return tbl.board(state, live=live, events=ending, base=base, hinted=hinted, by_seat=by_seat, shared=shared)
     moves = [e for events, _ in outcome.frames for e in events]
-    board = tbl.board(state, live=live, events=state.get("events", []), base=base, hinted=hinted, moves=moves or None)
-    if frames:
-        # The steps have shown the deal, the flips and the last moves arriving: the board
-        # that follows them shows where everything is without playing any of it again.
-        board["dealt"] = False
-        for seat in [board["me"], *board["opponents"]]:
-            seat["pair_made"] = False  # celebrated in the step that made it
-        for card in tbl.board_cards(board):
-            if "flipped" in card.classes:
-                card.classes.remove("flipped")
-            card.classes.append("settled")
-    return board
+    # After steps, the board shows where everything is without playing any of it again:
+    # the steps have shown the deal, the flips and the last moves arriving.
+    return tbl.board(
+        state,
+        live=live,
+        events=state.get("events", []),
+        base=base,
+        hinted=hinted,
+        moves=moves or None,
+        by_seat=by_seat,
+        settled=bool(frames),
+        shared=shared,
+    )
 
 
 def table_context(
@@ -242,17 +246,20 @@ def table_context(
     online: bool = False,
     watching: bool = False,
     base: str = "/play",
+    shared_as: tuple | None = None,
 ) -> dict:
     """What the table templates draw. ``dealt``: a new match or a restart was just dealt,
     so its cards are drawn being dealt (a new hole's deal is an event of its own).
     ``online``: a table of people, whose moves go to ``base`` (it offers no New game
     dialog and no match summary, and has its own refusals); ``watching``: seen by a
-    spectator. Each part is made once: a table of people sets only what differs."""
+    spectator. Each part is made once: a table of people sets only what differs.
+    ``shared_as``: the table and version of a table of people, whose others' grids are
+    made once for all its pages."""
     state = outcome.state
     speed = speed_of(request)
     paused = state["paused"]
     over = state["phase"] == "match_over"
-    frames, say = _frames(outcome, speed)
+    frames, say = _frames(outcome, speed, by_seat=online)
     ending = ending_step(outcome, frames)
     if ending is not None:
         say = frames.pop()["say"]  # told as the live board comes in
@@ -268,6 +275,8 @@ def table_context(
         base=base,
         hinted=hinted if hint else "",
         ending=ending,
+        by_seat=online,
+        shared=shared_as,
     )
     board["dealt"] = board["dealt"] or (dealt and not frames)
     return {

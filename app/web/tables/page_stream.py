@@ -3,7 +3,9 @@ JSON API's stream of the table's changes, each event bringing the page its table
 drawn from its seat, so that the page need not ask for it after another seat's move.
 
 How the tables it sends are drawn: in a few threads at once, and once for all the pages
-given the same (:class:`StreamDrawing`, one per app).
+given the same (:class:`StreamDrawing`, one per app); and what of them is sent: only the
+parts that differ from the table the page shows, when this process still has the drawing
+it shows (:mod:`app.web.tables.drawings`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from app.service.tables.pushes import Pushed
 from app.service.tables.service import TableOutcome
 from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
-from app.web.golf.view_model import SPEED_COOKIE, speed_of
+from app.web.golf.view_model import SPEED_COOKIE
 from app.web.http.numbers import query_number
+from app.web.tables.drawings import ALERT, DrawnTables, TableDrawing, draw_table, viewing
 from app.web.tables.pages import seen_of
 from app.web.tables.stream import table_events, version_of
 from app.web.tables.view_model import online_context
@@ -30,10 +33,15 @@ from app.web.tables.view_model import online_context
 router = APIRouter(include_in_schema=False)
 
 
-def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> str:
-    """The table fragment's HTML, as ``app.web.tables.pages`` answers it to a refresh."""
+def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> TableDrawing | str:
+    """The table drawn as its parts, as ``app.web.tables.pages`` answers a refresh; a
+    waiting room's HTML, which is always sent whole."""
     t = online_context(request, view, shown=shown)
-    return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
+    if t["status"] == "waiting":
+        return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
+    drawn = draw_table(request, t)
+    request.app.state.drawn_tables.keep(request, t["code"], t["you"], drawn)
+    return drawn
 
 
 # The tables that streams send are drawn in at most this many threads at once. Each
@@ -49,7 +57,7 @@ class _Drawing:
     """One fragment, drawn by the first stream that needs it while the others wait."""
 
     lock: threading.Lock = field(default_factory=threading.Lock)
-    html: str | None = None
+    drawn: TableDrawing | str | None = None
 
 
 class StreamDrawing:
@@ -64,9 +72,9 @@ class StreamDrawing:
         self._drawings: OrderedDict[tuple, _Drawing] = OrderedDict()
         self._lock = threading.Lock()
 
-    def once(self, request: Request, pushed: Pushed) -> str:
+    def once(self, request: Request, pushed: Pushed) -> TableDrawing | str:
         assert pushed.outcome is not None
-        key = (*pushed.shared_as, pushed.drawn_from, str(request.base_url), speed_of(request))
+        key = (*pushed.shared_as, pushed.drawn_from, *viewing(request))
         with self._lock:
             drawing = self._drawings.get(key)
             if drawing is None:
@@ -74,9 +82,9 @@ class StreamDrawing:
                 while len(self._drawings) > DRAWINGS_KEPT:
                     self._drawings.popitem(last=False)
         with drawing.lock:
-            if drawing.html is None:
-                drawing.html = fragment_html(request, pushed.outcome, pushed.drawn_from)
-            return drawing.html
+            if drawing.drawn is None:
+                drawing.drawn = fragment_html(request, pushed.outcome, pushed.drawn_from)
+            return drawing.drawn
 
 
 @router.get("/t/{code}/events")
@@ -88,21 +96,30 @@ async def page_events(request: Request, code: str):
     steps timed by the computer speed of the ``speed`` cookie as the stream opened.
 
     The page opens it with the version and the number of actions it shows (``shown``,
-    ``seen``); the stream then follows what it sent. The page of the seat that made the
-    change has it already from its answer: its event carries only the version. A page
-    showing another version than ``drawn_from`` (its own move under way, a stream that
-    has opened again) or another speed asks as before."""
+    ``seen``) and the drawing it shows (``drawn``, its token); the stream then follows what
+    it sent. The page of the seat that made the change has it already from its answer:
+    its event carries only the version. A page showing another version than
+    ``drawn_from`` (its own move under way, a stream that has opened again) or another
+    speed asks as before.
+
+    The table is sent as the parts that differ from the drawing the page shows
+    (``"base"``: that drawing's token), when this process still has it; else whole. Either
+    way ``"drawn"`` names the drawing the page shows once it has it."""
     service, browser = tables_of(request), browser_id(request)
     drawing: StreamDrawing = request.app.state.stream_drawing
+    drawn_tables: DrawnTables = request.app.state.drawn_tables
     shown = query_number(request.query_params.get("shown"), default=-1)
     seen = seen_of(request)
 
     def tell(opened: int):
-        # What the page shows, as far as this stream knows: what it sent last.
+        # What the page shows, as far as this stream knows: what it sent last. The
+        # drawing it shows: a token, or (version, seat) for the answer to its own move,
+        # looked up when it is next needed (the answer is drawn after the news of it).
         page_version, page_moves = (shown if shown >= 0 else opened), seen
+        page_drawn: str | tuple[int, int | None] | None = request.query_params.get("drawn") or None
 
         def draw(change: Change, quick: bool = False) -> tuple[dict, str | None] | None:
-            nonlocal page_version, page_moves
+            nonlocal page_version, page_moves, page_drawn
             told = version_of(change)
             try:
                 pushed = service.pushes.pushed(browser, code, change, page_version, page_moves, quick=quick)
@@ -113,11 +130,24 @@ async def page_events(request: Request, code: str):
             page_version, page_moves = pushed.version, pushed.moves
             told["version"] = max(change.version, pushed.version)
             if pushed.outcome is None:
+                if pushed.own:
+                    page_drawn = (pushed.version, pushed.seat)
                 return told, None
             # The computer speed the steps are timed by, as the stream's request said it:
             # a page whose person has chosen another since asks instead.
             told.update(drawn_from=pushed.drawn_from, speed=request.cookies.get(SPEED_COOKIE, ""))
-            return told, drawing.once(request, pushed)
+            drawn = drawing.once(request, pushed)
+            if isinstance(drawn, str):  # a waiting room
+                page_drawn = None
+                return told, drawn
+            if isinstance(page_drawn, tuple):
+                page_drawn = drawn_tables.latest(request, code, page_drawn[1], page_drawn[0])
+            html, base = drawn_tables.since(page_drawn, drawn)
+            told["drawn"] = page_drawn = drawn.token
+            if base is None:
+                return told, html + "\n" + ALERT
+            told["base"] = base
+            return told, html + ALERT
 
         async def push(change: Change) -> tuple[dict, str | None]:
             # The mover's own page, and a page that shows the table as it stands, are told

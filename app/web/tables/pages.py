@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
@@ -34,6 +35,7 @@ from app.web.golf.rule_options import rules_from_form
 from app.web.golf.view_model import new_game_model
 from app.web.http.numbers import optional_whole_number, query_number, whole_number
 from app.web.http.refusals import status_of
+from app.web.tables.drawings import DrawnTables, alert, draw_table
 from app.web.tables.view_model import online_context
 
 router = APIRouter(include_in_schema=False)
@@ -138,9 +140,31 @@ def _make_table(request: Request, form: FormData) -> Response:
 
 
 def _render(request: Request, view: TableOutcome, status: int = 200, page: bool = False, **options) -> Response:
+    """The table's page, or its fragment; a table in play drawn as its parts and kept
+    (:mod:`app.web.tables.drawings`), and answered to the page as the parts that differ
+    from the drawing it names (its ``Golf-Drawn`` header), when that one is still kept."""
     t = online_context(request, view, **options)
     name = "table_online.html" if page else "table_fragment.html"
-    return render_fresh(request, name, {"request": request, "t": t, "page": "table"}, status)
+    context = {"request": request, "t": t, "page": "table"}
+    if t["status"] == "waiting":
+        return render_fresh(request, name, context, status)
+    drawn = draw_table(request, t)
+    drawn_tables: DrawnTables = request.app.state.drawn_tables
+    drawn_tables.keep(request, t["code"], t["you"], drawn)
+    headers = {"Golf-Drawn": drawn.token}
+    if page:
+        response = render_fresh(
+            request, name, {**context, "table_html": Markup(drawn.html), "drawn": drawn.token}, status
+        )
+    else:
+        html, base = drawn_tables.since(request.headers.get("golf-drawn"), drawn)
+        if base is None:
+            response = render_fresh(request, name, {**context, "table_html": Markup(html)}, status)
+        else:
+            headers["Golf-Drawn-From"] = base
+            response = HTMLResponse(html + alert(t.get("message")), status, {"Cache-Control": "no-store"})
+    response.headers.update(headers)
+    return response
 
 
 def seen_of(request: Request, form=None) -> int | None:

@@ -158,7 +158,15 @@ def online_context(
     outcome = Outcome(match, frames)
     watching = table["you"] is None
     t = table_context(
-        request, outcome, message=message, focus=focus, said=said, online=True, watching=watching, base=f"{base}/play"
+        request,
+        outcome,
+        message=message,
+        focus=focus,
+        said=said,
+        online=True,
+        watching=watching,
+        base=f"{base}/play",
+        shared_as=(code, table["version"]),
     )
     over = match["phase"] == "match_over"
     t.update(context)

@@ -32,7 +32,8 @@ def test_docstring_examples():
 @pytest.mark.parametrize("players", range(2, 9))
 def test_the_others_sit_round_the_table_in_seat_order(players):
     board = table.board(view(GolfState.new(5, RuleSet(players=players)), 0))
-    sides = [s["place"] for s in board["opponents"]]
+    sides = [side for side, ring in board["rings"] for _ in ring]
+    assert [s for _, ring in board["rings"] for s in ring] == board["opponents"]  # round the table in seat order
     assert len(sides) == players - 1
     assert sides == sorted(sides, key=["left", "top", "right"].index)  # from your left, across, down the right
     assert sides.count("left") == sides.count("right") <= 2 and sides.count("top") <= 3
