@@ -117,7 +117,7 @@ def test_the_leaderboard_and_a_profile_read_well(browser, rated_server, width, h
         assert you.count() == 1 and "Zoë Rated" in you.inner_text() and "(provisional)" in you.inner_text()
         assert "rank 10 of 12" in page.inner_text(".leaderboard-you")
         assert axe_violations(page) == []
-        page.get_by_role("link", name="Zoë Rated").first.click()
+        page.get_by_role("main").get_by_role("link", name="Zoë Rated").first.click()  # the header names you too
         page.wait_for_url("**/players/*")
         assert page.get_by_role("heading", level=1).inner_text() == "Zoë Rated"
         assert page.locator("svg[role=img]").count() == 1 and page.locator("table.player-matches tbody tr").count() == 3
