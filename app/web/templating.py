@@ -87,6 +87,8 @@ ASSETS = (
     "daily.js",
     "account.css",
     "account.js",
+    "how-to-play.css",
+    "how-to-play.js",
 )
 
 

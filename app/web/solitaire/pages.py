@@ -38,7 +38,7 @@ from app.web.common import (
 from app.web.dependencies import solitaire_of, statistics_of
 from app.web.http.numbers import optional_whole_number, whole_number
 from app.web.solitaire.sentences import end_sentence, played_sentence, undone_sentence
-from app.web.solitaire.view_model import default_focus, new_deal_model, table_context
+from app.web.solitaire.view_model import default_focus, hint_target, new_deal_model, table_context
 
 router = APIRouter(include_in_schema=False)
 
@@ -130,6 +130,7 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[dict, dict
         advice = service.hint(browser)
         state = service.current(browser)
         options["hint"] = sentence(advice["text"])
+        options["hinted"] = hint_target(advice["move"])
         options["focus"] = "sol-hint"
         options["running"] = clock_was_running
     else:  # pragma: no cover - the route lets only known commands through
@@ -155,6 +156,7 @@ def solitaire_page(request: Request):
         page=True,
         flash=flash.get("say"),
         hint=flash.get("hint"),
+        hinted=flash.get("hinted", ""),
         message=flash.get("message"),
         focus=focus,
         autofocus=bool(focus),
@@ -212,6 +214,7 @@ def _back(state: dict, options: dict) -> Response:
         {
             "say": options.get("say"),
             "hint": options.get("hint"),
+            "hinted": options.get("hinted"),
             "focus": options.get("focus") or default_focus(state),
         },
     )

@@ -25,8 +25,33 @@ OPTIONS = [
 ]
 
 
-def pile_cards(state: dict) -> list[dict]:
-    """The seven piles, each bottom to top; the top card of a playable pile is a button."""
+HINTED = "hinted"  # the class of the card the hint suggests, as on the Golf table
+
+
+def hint_target(move: dict | None) -> str:
+    """The hint's move as the table marks it: ``"play-3"`` (pile 4's top card), ``"draw"``
+    (the stock), ``""`` for none.
+
+    >>> hint_target({"type": "play", "pile": 3}), hint_target({"type": "draw"}), hint_target(None)
+    ('play-3', 'draw', '')
+    """
+    if not move:
+        return ""
+    return f"play-{move.get('pile')}" if move.get("type") == "play" else "draw"
+
+
+def suggest(card: Card, target: str) -> None:
+    """Mark ``card`` as the hint's suggestion when its move is ``target``: ringed and
+    starred, and said in its name."""
+    move = f"{card.action}-{card.value}" if card.action == "play" else card.action
+    if target and move == target:
+        card.classes.append(HINTED)
+        card.label += ", the hint's suggestion"
+
+
+def pile_cards(state: dict, hinted: str = "") -> list[dict]:
+    """The seven piles, each bottom to top; the top card of a playable pile is a button
+    (marked when it is the hint's suggestion)."""
     playable = set(state["playable"]) if state["phase"] == "playing" else set()
     piles = []
     for index, pile in enumerate(state["tableau"]):
@@ -42,6 +67,7 @@ def pile_cards(state: dict) -> list[dict]:
                 card.label += ", playable"
                 card.action, card.param, card.value = "play", "pile", index
                 card.classes.append("playable")
+                suggest(card, hinted)
             cards.append(card)
         piles.append(
             {
@@ -55,7 +81,7 @@ def pile_cards(state: dict) -> list[dict]:
     return piles
 
 
-def stock_card(state: dict) -> Card:
+def stock_card(state: dict, hinted: str = "") -> Card:
     count = state["stock_count"]
     can_draw = state["phase"] == "playing" and state["can_draw"]
     if not count:
@@ -67,6 +93,7 @@ def stock_card(state: dict) -> Card:
     card.classes.append("stock")
     if can_draw:
         card.action = "draw"
+        suggest(card, hinted)
     return card
 
 
@@ -109,6 +136,7 @@ def table_context(
     *,
     message: str | None = None,
     hint: str | None = None,
+    hinted: str = "",
     say: str = "",
     focus: str = "",
     running: bool | None = None,
@@ -119,6 +147,7 @@ def table_context(
     if running is None:
         running = phase == "playing" and state["moves_taken"] > 0
     rules = state.get("rules") or {}
+    hinted = hinted if hint and phase == "playing" else ""
     return {
         "version": state["version"],
         "seed": state["seed"],
@@ -133,8 +162,8 @@ def table_context(
         "elapsed": state["elapsed_seconds"],
         "clock": clock_text(state["elapsed_seconds"]),
         "running": running and phase == "playing",
-        "piles": pile_cards(state),
-        "stock": stock_card(state),
+        "piles": pile_cards(state, hinted),
+        "stock": stock_card(state, hinted),
         "stock_count": state["stock_count"],
         "stock_waits": stock_waits(state),
         "foundation": foundation_card(state),

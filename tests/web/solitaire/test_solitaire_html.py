@@ -212,6 +212,32 @@ def test_hint_shows_the_solvers_sentence(api):
     assert response.status_code == 200 and "<strong>Hint:</strong> Play the " in response.text
 
 
+def hinted(html: str) -> list[dict]:
+    return [e for e in Elements(html).elements if "hinted" in e.get("class", "").split()]
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(SEED, {}), (WINNABLE_STRICT, {}), (7, {"any_time": True})])
+def test_the_hint_marks_the_card_it_names_and_only_that(api, seed, rules):
+    post(api, "/api/solitaire/new", {"seed": seed, "rules": rules})
+    assert not hinted(get_html(api))
+    advice = api.get("/api/solitaire/hint").json()["move"]
+    html = api.post("/solitaire/hint", data={}, headers=HX).text
+    marked = hinted(html)
+    assert len(marked) == 1, marked
+    card = marked[0]
+    assert card["tag"] == "button" and card["aria-label"].endswith(", the hint's suggestion")
+    if advice["type"] == "play":
+        assert card["id"] == f"pile-{advice['pile'] + 1}"
+        assert f"from pile {advice['pile'] + 1}." in unescape(html)
+    else:
+        assert card["id"] == "stock" and "Turn the next stock card." in unescape(html)
+    # Acting on the advice clears the mark; without script it comes back once after the redirect.
+    moved = api.post(card["formaction"], data={"pile": card.get("value", "")}, headers=HX).text
+    assert not hinted(moved)
+    assert len(hinted(api.post("/solitaire/hint", data={}).text)) == 1
+    assert not hinted(get_html(api))
+
+
 def test_new_deal_by_number_with_the_options(api):
     post(api, "/api/solitaire/new", {"seed": SEED})
     html = get_html(api, "/solitaire/new")

@@ -152,10 +152,10 @@ def test_following_the_hints_wins_a_deal(page):
         assert page.evaluate("() => document.activeElement.id") == "sol-hint"
         found = re.fullmatch(r"Hint: Play the (.+) from pile (\d)\.", hint)
         if found:
-            tab_to(page, rf"^Pile {found.group(2)}, {found.group(1)}, playable$")
+            tab_to(page, rf"^Pile {found.group(2)}, {found.group(1)}, playable, the hint's suggestion$")
         else:
             assert hint == "Hint: Turn the next stock card.", hint
-            tab_to(page, r"^Stock, ")
+            tab_to(page, r"^Stock, .*, the hint's suggestion$")
         press(page)
     assert prompt(page) == "You won: every pile is cleared. Your score is 0."
     assert "You won: every pile is cleared. Your score is 0." in announced(page)
