@@ -161,3 +161,22 @@ def test_my_matches_say_how_high_your_chance_went(golf_app, api):
 
 def step_holes_of(exported: dict) -> list[int]:
     return step_holes(log_of(exported))
+
+
+def test_the_line_for_a_matchs_end_comes_once_the_chances_are_worked_out(golf_app, api):
+    # The sentence a match's last screen can show: "Your chance peaked at 71% on hole 6".
+    identifier = finish(api, {"holes": 2}, seed=19)
+    chances = golf_app.state.win_chances
+    assert chances.peak_line(identifier, 0) is None  # being worked out (and now queued)
+    exported = worked_out(api, identifier)
+    expected = peak_of(exported["win_chance"], step_holes_of(exported), 0)
+    line = chances.peak_line(identifier, 0)
+    if expected is None:
+        assert line is None
+    else:
+        assert line == f"Your chance peaked at {expected['percent']}% on hole {expected['hole']}"
+    assert chances.peak_line(identifier, 5) is None and chances.peak_line("AAAAAAAAAAAAAAAA", 0) is None
+
+
+def test_the_chance_of_no_replay_is_not_found(api):
+    assert api.get("/r/AAAAAAAAAAAAAAAA/chance").status_code == 404
