@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from app.cards import rank_name
-from app.golf.actions import Draw, Flip, Knock, NextHole, Reject, Reveal, Skip, Swap, parse_log_entry
+from app.golf.actions import Action, Draw, Flip, Knock, NextHole, Reject, Reveal, Skip, Swap, parse_log_entry
 from app.golf.engine import GolfState
+from app.golf.phases import Phase
 from app.golf.rules import RuleSet
 from app.golf.view import view
 from app.players.advice import place_name
@@ -82,14 +83,16 @@ def turning_points(
     return [told[(step, seat)] for step, seat, _ in chosen]
 
 
-def tell(before: GolfState, after: GolfState, index: int, actor: int, action, seat: int, change: float) -> TurningPoint:
+def tell(
+    before: GolfState, after: GolfState, index: int, actor: int, action: Action, seat: int, change: float
+) -> TurningPoint:
     """The turning point of ``seat`` at the action ``index`` of the log (``before`` it and ``after``)."""
     change = round(change, 4)
     if isinstance(action, NextHole):
         return TurningPoint(index + 1, seat, change, after.hole, None, "", "")
     words = ActionWords(before, after, actor)
     point = TurningPoint(index + 1, seat, change, before.hole, actor, words.doing(action), words.did(action))
-    if actor != seat or before.phase.value == "opening":
+    if actor != seat or before.phase is Phase.OPENING:
         return point
     decision = judge(view(before, actor), action.to_json(), index)
     would = decision.would if decision.verdict != "best" else None
@@ -111,13 +114,13 @@ class ActionWords:
     def card(self, code: str | None) -> str:
         return rank_name(code[0]) if code else "card"
 
-    def doing(self, action) -> str:
+    def doing(self, action: Action) -> str:
         return self.say(action, own=True)
 
-    def did(self, action) -> str:
+    def did(self, action: Action) -> str:
         return self.say(action, own=False)
 
-    def say(self, action, own: bool) -> str:
+    def say(self, action: Action, own: bool) -> str:
         before, after, actor = self.before, self.after, self.actor
         whose = "your" if own else "their"
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.arena import CUSTOM_RULES
 from app.golf.actions import action_from_json
 from app.golf.engine import GolfState, replay
 from app.golf.phases import Phase
@@ -98,6 +100,18 @@ def test_a_match_decided_before_its_last_hole_gives_its_winner_the_whole_chance_
     dealing = steps[dealt + 1]
     dealing.hole_scores = [[0] + [worst] * (two_holes.players - 1)]
     assert step_chance(dealing, choices(dealing, policy), futures) == [1.0] + [0.0] * (two_holes.players - 1)
+
+
+@pytest.mark.parametrize("name", sorted(CUSTOM_RULES))
+def test_every_house_rule_and_odd_table_is_worked_out(name):
+    # The rule sets the arena's sweep plays beyond the presets: knocking at eight seats,
+    # no flip after a throw, optional flips, flips as actions, golfgame's bonuses.
+    rules = RuleSet(**{**CUSTOM_RULES[name].model_dump(), "holes": 1})
+    state = played(rules, 3)
+    chances = win_chances(rules, 3, state.log, samples=2)
+    assert len(chances) == len(state.log) + 1 and all(abs(sum(c) - 1) < 1e-9 for c in chances)
+    assert chances[-1] == win_shares(state.totals())
+    assert len(turning_points(rules, 3, state.log, rounded(chances), [0])) <= PER_SEAT
 
 
 def test_the_same_match_gets_the_same_chances():
