@@ -45,11 +45,16 @@
       place(now, step);
       if (document.activeElement !== chart) moveTo(step);
     }
-    function holeStart(step, direction) {
-      var hole = holes[step] + direction, found = direction < 0 ? 0 : count;
-      for (var s = 0; s <= count; s++) { if (holes[s] === hole) { found = s; break; } }
-      if (direction < 0 && holes[step] === holes[0]) return 0;
-      return found;
+    // Each hole's deal: Page Down goes to the next one, Page Up back to the last one before the point.
+    var deals = holes.map(function (hole, step) { return step === 0 || hole !== holes[step - 1] ? step : -1; })
+      .filter(function (step) { return step >= 0; });
+    function nextDeal(step) {
+      for (var i = 0; i < deals.length; i++) { if (deals[i] > step) return deals[i]; }
+      return count;
+    }
+    function lastDeal(step) {
+      for (var i = deals.length - 1; i >= 0; i--) { if (deals[i] < step) return deals[i]; }
+      return 0;
     }
 
     // The image becomes a control: its words are the slider's, the picture says nothing more.
@@ -68,8 +73,8 @@
       var moves = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1 };
       var to = null;
       if (event.key in moves) to = point + moves[event.key];
-      else if (event.key === "PageUp") to = holeStart(point, -1);
-      else if (event.key === "PageDown") to = holeStart(point, 1);
+      else if (event.key === "PageUp") to = lastDeal(point);
+      else if (event.key === "PageDown") to = nextDeal(point);
       else if (event.key === "Home") to = 0;
       else if (event.key === "End") to = count;
       else if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); go(point); return; }

@@ -72,6 +72,10 @@ def test_the_chart_is_worked_out_then_goes_to_a_step_by_keyboard_and_by_click(si
     page.keyboard.press("PageDown")  # to the next hole's deal
     second = int(chart.get_attribute("aria-valuenow"))
     assert second > 7 and "hole 2" in chart.get_attribute("aria-valuetext")
+    page.keyboard.press("PageUp")  # back to the first hole's deal, and on again
+    assert chart.get_attribute("aria-valuenow") == "0"
+    page.keyboard.press("PageDown")
+    assert chart.get_attribute("aria-valuenow") == str(second)
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.getElementById('replay').dataset.step === '{second}'")
     assert "hole 2" in page.locator(".replay-step").inner_text()
