@@ -58,6 +58,7 @@ class MatchResult:
     times: list[list[float]] = field(default_factory=list)  # per entrant, seconds per decision (wall clock)
     cpu_times: list[list[float]] = field(default_factory=list)  # the same decisions in processor time
     hole_turns: list[int] = field(default_factory=list)  # per hole, the turns taken (a draw or a knock starts one)
+    log: list[str] = field(default_factory=list)  # the match's log, in seat order (match_seed deals it)
 
 
 def parse_rules(text: str | None, players: int) -> RuleSet:
@@ -137,6 +138,7 @@ def play_match(
         times=times,
         cpu_times=cpu_times,
         hole_turns=hole_turns,
+        log=list(state.log),
     )
 
 

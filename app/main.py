@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -12,6 +13,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+from app.golf.engine import GolfState
 from app.resources import STATIC
 from app.service.accounts.devices import Devices
 from app.service.accounts.passkeys import Passkeys
@@ -25,6 +27,7 @@ from app.service.ratings.service import RatingService
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
+from app.service.replays.win_chances import WinChances
 from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
 from app.service.stats.statistics import Statistics
@@ -34,6 +37,7 @@ from app.service.tables.service import TableService
 from app.service.tables.sweep import sweep_forever
 from app.settings import Settings, get_settings
 from app.store.database import checkpoint_forever, make_engine, migrate
+from app.store.tables import TableRecord
 from app.web import api_docs
 from app.web.accounts import api as accounts_api
 from app.web.accounts import pages as accounts_pages
@@ -79,6 +83,16 @@ from app.web.tables.drawings import DrawnTables
 GC_THRESHOLDS: tuple[int, ...] = (10_000, 10, 10)
 
 
+def each(*listeners: Callable[[TableRecord, GolfState], None]) -> Callable[[TableRecord, GolfState], None]:
+    """One listener of a scored hole that tells each of ``listeners`` in turn."""
+
+    def told(record: TableRecord, state: GolfState) -> None:
+        for listener in listeners:
+            listener(record, state)
+
+    return told
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     metrics = Metrics(settings) if settings.metrics else None  # GET /metrics (GOLF_METRICS)
@@ -98,8 +112,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.ratings = RatingService(engine)
         app.state.daily = DailyService(engine, app.state.golf.deal_key)
         app.state.reviews = reviews = ReviewService(engine, app.state.golf.deal_key)
+        app.state.win_chances = chances = WinChances(engine, app.state.golf.deal_key, app.state.replays)
         if settings.reviews_ahead:
-            app.state.golf.on_hole_scored = reviews.hole_scored
+            app.state.golf.on_hole_scored = each(reviews.hole_scored, chances.match_over)
         app.state.notifier = notifier = notifier_for(settings.database_url)
         await notifier.start()
         app.state.tables = TableService(
@@ -112,7 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             next_hole_seconds=settings.next_hole_seconds,
         )
         if settings.reviews_ahead:
-            app.state.tables.on_hole_scored = reviews.table_hole_scored
+            app.state.tables.on_hole_scored = each(reviews.table_hole_scored, chances.match_over)
         app.state.stream_drawing = tables_page_stream.StreamDrawing()
         if metrics is not None:
             metrics.watch(app.state)
@@ -145,6 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper.cancel()
         quick_sweeper.cancel()
         reviews.close()
+        chances.close()
         if metrics is not None:
             metrics.unwatch()
         app.state.tables.close()

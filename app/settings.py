@@ -81,10 +81,12 @@ class Settings(BaseSettings):
 
     reviews_ahead: bool = True
     """Review each hole as soon as it is scored, in the judge's own process at a lower
-    priority, so that its review is ready when its player looks. False: a hole is reviewed
-    only once someone asks for its review (the page shows it a moment later), for a small
-    server whose players seldom read them: a review costs some hundreds of milliseconds of
-    a processor."""
+    priority, so that its review is ready when its player looks; and work out a finished
+    match's chances to win after every step (its replay's chart), in a process of their
+    own, as it ends. False: a hole is reviewed, and a match's chances worked out, only
+    once someone asks for them (the page shows them a moment later), for a small server
+    whose players seldom read them: a review costs some hundreds of milliseconds of a
+    processor, a match's chances some seconds."""
 
     # ------------------------------------------------------------------ limits
     max_body_bytes: int = 64 * 1024

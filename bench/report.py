@@ -1,6 +1,6 @@
 """The benchmarks' current figures in one table: ``python -m bench.report`` remakes docs/performance.md.
 
-    python -m bench.report                        # every benchmark of the report, some 10 minutes on 2 cores
+    python -m bench.report                        # every benchmark of the report, some 30 minutes on 2 cores
     python -m bench.report --only engine --only review   # a few of them; the other rows are kept
     python -m bench.report --list                 # the benchmarks, what each measures, its command
     python -m bench.report --output -             # print the page instead of writing it
@@ -451,6 +451,43 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "win_chance",
+        "bench.win_chance",
+        ("--matches", "300", "--jobs", "2"),
+        "a finished match's chance to win after every step: its Brier score at the holes' starts over "
+        'matches between the levels, beside 1/players and "the leader by totals wins", its calibration by '
+        "deciles, and the time to work out a match of two and of eight",
+        (
+            Figure(
+                "chance to win at each hole's start, Brier score ({0} matches, {1} chances)",
+                r"^win chance: (\d+) matches.*; (\d+) chances at the holes' starts\n"
+                r"Brier score: chance ([\d.]+), 1/players ([\d.]+), the leader by totals ([\d.]+)",
+                "{2} (1/players {3}, the leader by totals {4})",
+            ),
+            Figure(
+                "chance to win: each decile's share of wins within 10 points of its chance",
+                r"^every decile within 10 points: (\w+) \(the largest difference ([\d.]+) points\)",
+                "{0} (the largest difference {1} points)",
+            ),
+            Figure(
+                "time to work out a standard 9-hole match of two",
+                r"^time to work out a standard 9-hole match of two \(\d+ matches\): median ([\d.]+) s, worst ([\d.]+) s",
+                "median {0} s, worst {1} s",
+            ),
+            Figure(
+                "time to work out a 9-hole match of eight, standard grids",
+                r"^time to work out a 9-hole match of eight, standard grids: ([\d.]+) s \((\d+) steps\)",
+                "{0} s ({1} steps)",
+            ),
+            Figure(
+                "time to work out a 9-hole match of eight, 3x4 grids, two decks",
+                r"^time to work out a 9-hole match of eight, 3x4 grids, two decks: ([\d.]+) s \((\d+) steps\)",
+                "{0} s ({1} steps)",
+            ),
+        ),
+        timeout=3600,
+    ),
+    Benchmark(
         "replays",
         "bench.replays",
         ("--entries", "10000", "--steps", "30"),
@@ -712,7 +749,8 @@ def page(outcomes: Sequence[Outcome], kept: Kept, note: str) -> str:
         "```",
         "",
         "which runs each benchmark below as a subprocess with the short arguments its row shows",
-        "(some 10 minutes on 2 cores), reads the figures it prints and writes this page again;",
+        "(some 10 minutes on 2 cores, and 20 more for the matches `win_chance` plays), reads the figures it",
+        "prints and writes this page again;",
         "`--only NAME` (repeatable) runs some of them and keeps the other rows. A benchmark's own",
         "defaults measure longer and print more than its rows here: run its command without the",
         "arguments, or with `--help`. The figures are what one run gave on one machine, and the",

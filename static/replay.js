@@ -119,6 +119,9 @@
     }
   });
 
+  // The chart of the chances to win (chance.js) moves the replay to a step it is asked for.
+  window.GolfReplay = { go: function (step) { setPlaying(false); go(step); } };
+
   document.addEventListener("keydown", function (event) {
     if (!replay() || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var target = event.target;

@@ -275,6 +275,9 @@ class OnlineResult(Base):
     total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # finished matches only
     holes_played: Mapped[int] = mapped_column(Integer)
     replay_id: Mapped[str | None] = mapped_column(String(24), nullable=True)  # a finished table's replay
+    seat: Mapped[int | None] = mapped_column(
+        Integer, nullable=True
+    )  # the person's seat (None: from before it was kept)
 
 
 class TableStream(Base):
@@ -331,6 +334,20 @@ class Replay(Base):
     hole_scores: Mapped[list] = mapped_column(JSON)  # per hole, per seat
     created_ms: Mapped[int] = mapped_column(BigInteger, index=True)
     shown_from_ms: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+
+
+class WinChance(Base):
+    """A finished match's story: each seat's chance to win after every step of its replay
+    and the people's turning points (see app/players/win_chance.py), worked out once in
+    the background after the match ends and kept with its replay (and gone with it)."""
+
+    __tablename__ = "win_chances"
+
+    replay_id: Mapped[str] = mapped_column(ForeignKey("replays.id", ondelete="CASCADE"), primary_key=True)
+    chances: Mapped[list] = mapped_column(JSON)  # per step (0 the first deal), per seat
+    turning_points: Mapped[list] = mapped_column(JSON)  # app.players.turning_points.TurningPoint, as JSON
+    peaks: Mapped[list] = mapped_column(JSON)  # per seat: {"percent", "hole"} before the match was decided, or None
+    created_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class DailyEntry(Base):

@@ -19,6 +19,7 @@ from app.service.ratings.service import RatingService
 from app.service.replays.daily import DailyService
 from app.service.replays.my_matches import MyMatches
 from app.service.replays.replays import Replays
+from app.service.replays.win_chances import WinChances
 from app.service.review.reviews import ReviewService
 from app.service.solitaire import SolitaireService
 from app.service.stats.statistics import Statistics
@@ -49,6 +50,10 @@ def reviews_of(request: Request) -> ReviewService:
 
 def replays_of(request: Request) -> Replays:
     return request.app.state.replays
+
+
+def win_chances_of(request: Request) -> WinChances:
+    return request.app.state.win_chances
 
 
 def my_matches_of(request: Request) -> MyMatches:

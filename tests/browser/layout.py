@@ -6,8 +6,9 @@ page); ``problems`` lists, in words, every way the page then breaks the layout's
 invariants:
 
 - no two cards overlap, and no control overlaps a card or a seat's name and score;
-- your cards, the piles and the controls you need are not covered (the element the
-  browser finds at each one's centre is that element or inside it) and are on screen;
+- your cards, the piles and the controls you need (a replay's chart of the chance to
+  win among them) are not covered (the element the browser finds at each one's centre
+  is that element or inside it) and are on screen;
 - cards are readable: on a desktop yours and the piles at least 40 px wide, the others'
   20; on a phone yours and the piles at least 44 px (a touch target);
 - the page scrolls neither down nor sideways where the layout says it fits, and the
@@ -196,6 +197,8 @@ def stage(page, case: Case, browser=None, server: str | None = None):
         assert over["phase"] == "match_over", over["phase"]
         page.goto(over["replay"] + f"?step={3 * case.players + 1}")
         page.wait_for_selector(".replay-board")
+        # The chance to win beside it, once worked out (the page asks again until it is).
+        page.wait_for_selector(".chance-chart[data-ready]", timeout=120_000)
         return page, None
     if case.moment == "review":
         _review_ready(page)
@@ -261,7 +264,7 @@ MEASURE = """() => {
   const scope = dialog || document;
   // The controls one plays with (a folded seat's name is not one: it may scroll within the others' rows).
   const controls = [...document.querySelectorAll('#table button, #table select, #table a.button, #table summary, '
-      + '.review-steps a, .review-links a, .replay-controls a, .replay-holes a, [data-replay-play]')].filter(shown)
+      + '.review-steps a, .review-links a, .replay-controls a, .replay-holes a, [data-replay-play], .chance-chart')].filter(shown)
       .filter(e => !e.classList.contains('card') && !e.closest('dialog') && !e.hasAttribute('data-seat-toggle'));
   const log = document.getElementById('announce');
   // A chosen pile's ring (6 px round it) and its caption; a pair's "=0" and the card's corner.

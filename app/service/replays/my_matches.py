@@ -1,5 +1,6 @@
 """My matches: a browser's finished matches, against the computer and at tables of
-people, newest first, each with its replay (``GET /api/matches``, the page ``/matches``).
+people, newest first, each with its replay (``GET /api/matches``, the page ``/matches``)
+and how high the browser's chance to win went (app/service/replays/win_chances.py).
 Before, a finished match could not be found again once a new game began."""
 
 from __future__ import annotations
@@ -24,6 +25,17 @@ def place_of(total: int, totals: list[int]) -> int:
     (1, 3)
     """
     return 1 + sum(other < total for other in totals)
+
+
+def peak_of_seat(peaks: list | None, seat: int | None) -> dict | None:
+    """The browser's seat's peak chance to win, where the chances are worked out.
+
+    >>> peak_of_seat([{"percent": 71, "hole": 6}, None], 0), peak_of_seat(None, 0), peak_of_seat([None], None)
+    ({'percent': 71, 'hole': 6}, None, None)
+    """
+    if peaks is None or seat is None or not 0 <= seat < len(peaks):
+        return None
+    return peaks[seat]
 
 
 class MyMatches:
@@ -51,6 +63,7 @@ class MyMatches:
                     "total": row["total"],
                     "place": place_of(row["total"], totals) if row["total"] is not None else None,
                     "outcome": row["outcome"],
+                    "chance_peak": peak_of_seat(row["peaks"], row["seat"]),
                 }
             )
         return matches

@@ -166,7 +166,11 @@ class Replays:
 
     def export(self, identifier: str) -> dict:
         """The API's replay: everything needed to play the match again, every card included."""
-        row = self.load(identifier)
+        return self.exported(self.load(identifier))
+
+    @staticmethod
+    def exported(row: dict) -> dict:
+        """The API's replay of a stored one."""
         holes: list[dict] = [{"hole": 1, "actions": []}]
         for entry in row["log"]:
             seat, action = parse_log_entry(entry)

@@ -181,6 +181,7 @@ def record_online_result(
         total=None if abandoned else state.totals()[seat],
         holes_played=len(state.hole_scores),
         replay_id=replay_id,
+        seat=seat,
     )
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.web.dependencies import BrowserId, my_matches_of, replays_of
+from app.web.dependencies import BrowserId, my_matches_of, win_chances_of
 
 router = APIRouter(prefix="/api", tags=["replays"])
 
@@ -34,6 +34,13 @@ class ReplayHole(BaseModel):
     scores: list[int] = Field(description="Each seat's score for the hole, in seat order.")
 
 
+class TurningPoint(BaseModel):
+    step: int = Field(description="The step of the replay after the move that made it (?step=N).")
+    seat: int = Field(description="Whose chance it moved: a person's seat.")
+    change: float = Field(description="How much it moved that seat's chance (-0.18: 18 points of chance lost).")
+    text: str = Field(description='The turning point in a sentence, said to that seat\'s person ("Hole 4: ...").')
+
+
 class Replay(BaseModel):
     """A finished match, whole: every seat's every action, hole by hole."""
 
@@ -49,6 +56,14 @@ class Replay(BaseModel):
     )
     holes: list[ReplayHole]
     totals: list[int] = Field(description="Each seat's total, in seat order.")
+    win_chance: list[list[float]] | None = Field(
+        description="Each seat's chance to win (seat order, summing to 1) after each step: step 0 the first deal, "
+        "step N after the N-th action. Null while it is being worked out, a moment after the match ends."
+    )
+    turning_points: list[TurningPoint] | None = Field(
+        description="The steps that moved each person's chance most, at most three a person, largest change first; "
+        "null while the chances are being worked out."
+    )
 
 
 ReplayId = Annotated[str, Path(max_length=32, description="The id in the replay link /r/{id}.")]
@@ -61,7 +76,12 @@ ReplayId = Annotated[str, Path(max_length=32, description="The id in the replay 
     summary="A finished match, to watch again or to export",
 )
 def get_replay(request: Request, replay_id: ReplayId):
-    return replays_of(request).export(replay_id)
+    return win_chances_of(request).export(replay_id)
+
+
+class ChancePeak(BaseModel):
+    percent: int = Field(description="Your chance to win at its highest before the match was decided, in percent.")
+    hole: int = Field(description="The hole it was that high in (its first step at that height).")
 
 
 class FinishedMatch(BaseModel):
@@ -74,6 +94,11 @@ class FinishedMatch(BaseModel):
     total: int | None = Field(description="Your total.")
     place: int | None = Field(description="Your place by total (1: the lowest; a tie shares it).")
     outcome: str = Field(description='"win", "loss" or "draw"')
+    chance_peak: ChancePeak | None = Field(
+        None,
+        description="How high your chance to win went (the replay's chart); null while it is worked out, "
+        "for a match decided from its deal, and for a table finished before seats were kept with results.",
+    )
 
 
 @router.get("/matches", response_model=list[FinishedMatch], summary="Your finished matches, newest first, with replays")

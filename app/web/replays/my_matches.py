@@ -8,6 +8,7 @@ from datetime import datetime
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.players.turning_points import said_peak
 from app.web.common import browser_id, render_fresh
 from app.web.dependencies import my_matches_of
 
@@ -34,6 +35,7 @@ def my_matches_page(request: Request):
             **match,
             "shown_date": datetime.fromisoformat(match["date"]).strftime("%d %b %Y, %H:%M UTC"),
             "place_words": place_words(match["place"], len(match["players"])),
+            "peak_words": said_peak(match["chance_peak"]) if match["chance_peak"] else "",
         }
         for match in my_matches_of(request).of(browser_id(request))
     ]

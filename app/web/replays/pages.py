@@ -5,6 +5,11 @@ own board (read only) and told in the table's own words; the scorecard fills in 
 holes are scored. The page works without script (links step back and forth); with it,
 ``replay.js`` plays the steps on at a chosen speed and takes the arrow keys. A step
 fetched by the page is its ``#replay`` part alone.
+
+Beside the table, the match's story (:mod:`app.web.replays.chance_chart`): each player's
+chance to win after every step and the turning points, drawn once with the page (the
+step it shows is marked by ``chance.js`` as the replay moves on); while the chances are
+being worked out, a note that asks ``/r/{id}/chance`` again until they are there.
 """
 
 from __future__ import annotations
@@ -15,11 +20,12 @@ from fastapi.responses import HTMLResponse
 from app.golf.view import view_event
 from app.service.replays.replays import Step, open_view, seats_of
 from app.web.common import is_htmx, render_fresh
-from app.web.dependencies import replays_of
+from app.web.dependencies import replays_of, win_chances_of
 from app.web.golf import board as tbl
 from app.web.golf.narration import narrate
 from app.web.golf.view_model import scorecard_model
 from app.web.http.numbers import query_number
+from app.web.replays.chance_chart import story_model
 
 router = APIRouter(include_in_schema=False)
 SPEEDS = (("0.5", "0.5×"), ("1", "1×"), ("2", "2×"), ("4", "4×"))
@@ -68,5 +74,21 @@ def replay_model(row: dict, step: Step) -> dict:
 def replay_page(request: Request, replay_id: str):
     number = query_number(request.query_params.get("step"), default=0)
     row, step = replays_of(request).step(replay_id, number)
-    name = "_replay.html" if is_htmx(request) else "replay.html"
-    return render_fresh(request, name, {"page": "replay", "r": replay_model(row, step)})
+    if is_htmx(request):  # a step: the table alone (the chart beside it marks the step itself)
+        return render_fresh(request, "_replay.html", {"r": replay_model(row, step)})
+    story = story_model(win_chances_of(request).story_of(row), row["id"], step.number)
+    return render_fresh(request, "replay.html", {"page": "replay", "r": replay_model(row, step), "s": story})
+
+
+@router.get("/r/{replay_id}/chance", response_class=HTMLResponse)
+def replay_chance(request: Request, replay_id: str):
+    """The match's chance to win alone, as the replay shows it (or, with ``seat``, as the
+    review of that seat's match does): asked again by the page while it is worked out."""
+    row = replays_of(request).load(replay_id)
+    count = len(row["log"])
+    number = min(query_number(request.query_params.get("step"), default=count), count)
+    seat: int | None = query_number(request.query_params.get("seat"), default=-1)
+    if seat is not None and not 0 <= seat < len(row["seats"]):
+        seat = None
+    story = story_model(win_chances_of(request).story_of(row), row["id"], number, seat)
+    return render_fresh(request, "_chance_part.html", {"s": story, "on_replay": seat is None})

@@ -22,10 +22,11 @@ from fastapi.responses import HTMLResponse, Response
 from app.service.errors import Invalid, ServiceError, Unavailable
 from app.service.review.reviews import ReviewService
 from app.web.common import browser_id, render_fresh
-from app.web.dependencies import reviews_of
+from app.web.dependencies import reviews_of, win_chances_of
 from app.web.golf import board as tbl
 from app.web.http.numbers import optional_whole_number, query_number
 from app.web.http.refusals import status_of
+from app.web.replays.chance_chart import story_model
 
 router = APIRouter(include_in_schema=False)
 
@@ -41,6 +42,7 @@ class Source:
     scorecard: str | None  # the scorecard page (a table of people shows its scorecard on its page)
     review: Callable[[ReviewService, str, int | None], tuple[int, dict]]
     decision: Callable[[ReviewService, str, int, int], tuple[int, dict]]
+    code: str | None = None  # the table of people's, for its finished match's story
 
 
 OWN_MATCH = Source(
@@ -61,6 +63,7 @@ def table_seat(code: str) -> Source:
         None,
         lambda reviews, browser, hole: reviews.table_review(browser, code, hole),
         lambda reviews, browser, hole, number: reviews.table_decision(browser, code, hole, number),
+        code,
     )
 
 
@@ -106,12 +109,20 @@ def review_page(request: Request, source: Source) -> Response:
     hole = _hole(request)
     title = f"Review of hole {hole}" if hole else "Review of the match"
     status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
-    return render_fresh(
-        request,
-        "review.html",
-        {"page": "review", "title": title, "r": body, "src": source, "names": VERDICT_NAMES},
-        200 if status == 202 else status,
-    )
+    shown = {"page": "review", "title": title, "r": body, "src": source, "names": VERDICT_NAMES}
+    if hole is None and not body.get("refused"):
+        shown["s"] = _story(request, source)
+    return render_fresh(request, "review.html", shown, 200 if status == 202 else status)
+
+
+def _story(request: Request, source: Source) -> dict | None:
+    """A finished match's chance to win, as the reviewer's seat saw it go; None before its end."""
+    chances = win_chances_of(request)
+    found = chances.finished_match(browser_id(request), source.code)
+    if found is None:
+        return None
+    row, seat = found
+    return story_model(chances.story_of(row), row["id"], len(row["log"]), seat)
 
 
 def review_status(request: Request, source: Source) -> Response:
