@@ -89,6 +89,8 @@ ASSETS = (
     "account.js",
     "how-to-play.css",
     "how-to-play.js",
+    "chance.css",
+    "chance.js",
 )
 
 
