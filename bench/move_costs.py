@@ -30,9 +30,10 @@ import collections
 import contextlib
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.requests import Request
 
@@ -62,17 +63,15 @@ def page_request(app, code: str, browser: str) -> Request:
     return request
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--seats", type=int, default=4)
-    args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp())
-    settings = Settings(database_url=f"sqlite:///{folder / 'golf.sqlite3'}", deal_key="bench", rate_limit_enabled=False)
-    app = create_app(settings)
-    with TestClient(app) as host:
-        people = [host] + [TestClient(app) for _ in range(args.seats - 1)]
-        body = {"name": "Bench", "seats": ["host"] + ["open"] * (args.seats - 1), "host_name": "Ann"}
+class LiveTable:
+    """A table of ``seats`` people in this process, the opening reveals made, every page
+    live: :meth:`move` makes one move as the mover's page makes it and tells it to every
+    other page as its event stream tells it, each part inside ``timing(label)``."""
+
+    def __init__(self, app, seats: int) -> None:
+        host = TestClient(app)
+        people = [host] + [TestClient(app) for _ in range(seats - 1)]
+        body = {"name": "Bench", "seats": ["host"] + ["open"] * (seats - 1), "host_name": "Ann"}
         code = host.post("/api/tables", json=body).json()["code"]
         for number, person in enumerate(people[1:], start=1):
             person.post(f"/api/tables/{code}/join", json={"name": f"Player {number}"})
@@ -80,13 +79,85 @@ def main() -> None:
         for person in people:
             for position in (0, 1):
                 person.post(f"/api/tables/{code}/reveal", json={"position": position})
-        service, drawn_tables = app.state.tables, app.state.drawn_tables
+        self.seats, self.code = seats, code
+        self.service, self.drawn_tables = app.state.tables, app.state.drawn_tables
+        record, _ = self.service.read_with_connected(code)
+        self.browsers = [seat.browser for seat in record.seats]
+        self.requests = [page_request(app, code, browser) for browser in self.browsers]
+        self.tokens: list[str | None] = [None] * seats
+        self.sent: collections.Counter[str] = collections.Counter()
+
+    def move(self, number: int, timing: Callable[[str], contextlib.AbstractContextManager]) -> None:
+        service, drawn_tables, code, browsers, requests, tokens, sent = (
+            self.service,
+            self.drawn_tables,
+            self.code,
+            self.browsers,
+            self.requests,
+            self.tokens,
+            self.sent,
+        )
         record, _ = service.read_with_connected(code)
-        browsers = [seat.browser for seat in record.seats]
-        requests = [page_request(app, code, browser) for browser in browsers]
-        tokens: list[str | None] = [None] * args.seats
+        seat, match = next(
+            (s, table["match"])
+            for s in range(self.seats)
+            if (table := service.table(browsers[s], code))["match"]["legal"]
+        )
+        kinds = {action["action"] for action in match["legal"]}
+        if "draw" in kinds:
+            action: dict = {"action": "draw", "source": "stock"}
+        else:
+            grid = match["players"][0]["grid"]
+            action = {"action": "swap", "position": next(i for i, cell in enumerate(grid) if cell["face_up"])}
+        shown, seen = record.version, len(record.log)
+        # The mover's answer, as the page's move route makes it.
+        with timing("mover: the move (read, engine, write, the table from its seat)"):
+            outcome = service.act(browsers[seat], code, action, if_match=shown)
+        with timing("mover: the page's model"):
+            t = online_context(requests[seat], outcome, shown=shown)
+        with timing("mover: the table drawn as its parts"):
+            drawn = draw_table(requests[seat], t)
+            drawn_tables.keep(requests[seat], code, seat, drawn)
+        with timing("mover: the parts that changed"):
+            html, _ = drawn_tables.since(tokens[seat], drawn)
+        sent["mover"] += len(html)
+        tokens[seat] = drawn.token
+        # Every other page, as its stream tells it the change.
+        change = Change(outcome.table["version"], by=seat, number=number)
+        for other in range(self.seats):
+            if other == seat:
+                continue
+            with timing("others: the change read (the table from the seat, the step)"):
+                pushed = service.pushes.pushed(browsers[other], code, change, shown, seen)
+            assert pushed is not None and pushed.outcome is not None
+            with timing("others: the page's model"):
+                t = online_context(requests[other], pushed.outcome, shown=pushed.drawn_from)
+            with timing("others: the table drawn as its parts"):
+                drawn = draw_table(requests[other], t)
+                drawn_tables.keep(requests[other], code, other, drawn)
+            with timing("others: the parts that changed"):
+                html, base = drawn_tables.since(tokens[other], drawn)
+            sent["others"] += len(html)
+            sent["whole"] += base is None
+            tokens[other] = drawn.token
+
+
+def bench_app() -> FastAPI:
+    """The app on a throw-away SQLite file, as the benchmarks of a move build it."""
+    folder = Path(tempfile.mkdtemp())
+    settings = Settings(database_url=f"sqlite:///{folder / 'golf.sqlite3'}", deal_key="bench", rate_limit_enabled=False)
+    return create_app(settings)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--seats", type=int, default=4)
+    args = parser.parse_args()
+    app = bench_app()
+    with TestClient(app):
+        table = LiveTable(app, args.seats)
         cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
-        sent: collections.Counter[str] = collections.Counter()
 
         @contextlib.contextmanager
         def timing(label: str) -> Iterator[None]:
@@ -94,57 +165,13 @@ def main() -> None:
             yield
             cpu[label] += time.thread_time() - started
 
-        def one_move(number: int) -> None:
-            record, _ = service.read_with_connected(code)
-            seat, match = next(
-                (s, table["match"])
-                for s in range(args.seats)
-                if (table := service.table(browsers[s], code))["match"]["legal"]
-            )
-            kinds = {action["action"] for action in match["legal"]}
-            if "draw" in kinds:
-                action: dict = {"action": "draw", "source": "stock"}
-            else:
-                grid = match["players"][0]["grid"]
-                action = {"action": "swap", "position": next(i for i, cell in enumerate(grid) if cell["face_up"])}
-            shown, seen = record.version, len(record.log)
-            # The mover's answer, as the page's move route makes it.
-            with timing("mover: the move (read, engine, write, the table from its seat)"):
-                outcome = service.act(browsers[seat], code, action, if_match=shown)
-            with timing("mover: the page's model"):
-                t = online_context(requests[seat], outcome, shown=shown)
-            with timing("mover: the table drawn as its parts"):
-                drawn = draw_table(requests[seat], t)
-                drawn_tables.keep(requests[seat], code, seat, drawn)
-            with timing("mover: the parts that changed"):
-                html, _ = drawn_tables.since(tokens[seat], drawn)
-            sent["mover"] += len(html)
-            tokens[seat] = drawn.token
-            # Every other page, as its stream tells it the change.
-            change = Change(outcome.table["version"], by=seat, number=number)
-            for other in range(args.seats):
-                if other == seat:
-                    continue
-                with timing("others: the change read (the table from the seat, the step)"):
-                    pushed = service.pushes.pushed(browsers[other], code, change, shown, seen)
-                assert pushed is not None and pushed.outcome is not None
-                with timing("others: the page's model"):
-                    t = online_context(requests[other], pushed.outcome, shown=pushed.drawn_from)
-                with timing("others: the table drawn as its parts"):
-                    drawn = draw_table(requests[other], t)
-                    drawn_tables.keep(requests[other], code, other, drawn)
-                with timing("others: the parts that changed"):
-                    html, base = drawn_tables.since(tokens[other], drawn)
-                sent["others"] += len(html)
-                sent["whole"] += base is None
-                tokens[other] = drawn.token
-
         for number in range(30):  # the caches warm, as on a server that has been up a while
-            one_move(number + 1)
+            table.move(number + 1, timing)
         cpu.clear()
-        sent.clear()
+        table.sent.clear()
         for number in range(args.moves):
-            one_move(number + 1000)
+            table.move(number + 1000, timing)
+        sent = table.sent
     moves = args.moves
     others = args.seats - 1
     print(f"{moves} moves at a table of {args.seats}, every page live (ms of CPU a move, in this process):")

@@ -573,6 +573,23 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         "read, the model, the drawing, the parts sent), and what each page is sent",
         parse=move_costs_rows,
     ),
+    Benchmark(
+        "move_instructions",
+        "bench.move_instructions",
+        ("--moves", "30"),
+        "the same moves as move_costs counted in CPU instructions by Valgrind's callgrind (the mover's "
+        "answer and the other pages', the web server's own share left out): a figure the machine's load "
+        "does not move (needs valgrind, its headers and a C compiler)",
+        (
+            Figure(
+                "a move's CPU instructions at a table of 4, every page live (callgrind; the web server's own "
+                "share left out)",
+                r"^([\d.]+)M instructions a move",
+                "{0} million",
+            ),
+        ),
+        timeout=600.0,
+    ),
     # Listed with their usual commands, not run by the report: long, heavy or needing a browser.
     Benchmark(
         "move_parts",

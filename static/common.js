@@ -36,6 +36,9 @@
       region.insertBefore(line, region.firstChild);
     });
     while (region.children.length > KEEP_LINES) region.removeChild(region.lastElementChild);
+    // The latest first: the box (scrolled, it keeps its place by the line it showed) shows
+    // the line just said, whole, at its top.
+    region.scrollTop = 0;
   }
 
   /* ------------------------------------------------------------------ clock */

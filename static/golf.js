@@ -221,7 +221,9 @@
         showOpenSeats(board);
         nameCards(board);
       }, delay * 0.6);
-      prompt.textContent = frame.dataset.prompt;
+      // A step's headline that is already the live table's (your turn) waits for the live
+      // table: said over a step's pictures, its click would find no button.
+      if (frame.dataset.prompt !== table.dataset.prompt) prompt.textContent = frame.dataset.prompt;
       announce(frame.dataset.say);
       // A step due while the last one is still moving (a slow device, a fast speed)
       // waits for it: started then, it would be put in place without moving at all.
@@ -265,6 +267,7 @@
     showOpenSeats(table);
     nameCards(table);
     showSoundSwitch(table);
+    noteRegion(); // in the page before anything is said in it, as a live region must be
     // A table away from a hole's end forgets it; one loaded at a hole's end has shown it.
     if (holeEnd(table) === null) countedEnd = null;
     else if (!afterSwap) countedEnd = holeEnd(table);
@@ -344,7 +347,7 @@
     }
     if (event.shiftKey || !KEYS[key]) return;
     if (table.classList.contains("playing")) {
-      if (!playback.skip) { refuse(table, "playing"); return; }
+      if (!playback.skip) { refuse(table, "playing", byId("prompt")); return; }
       playback.skip(); // the others' moves are told at once; the key plays on the live table
     }
     var control = table.querySelector(KEYS[key]);
@@ -352,7 +355,7 @@
       event.preventDefault();
       control.click();
     } else {
-      refuse(table, { s: "stock", d: "discard" }[key] || key);
+      refuse(table, { s: "stock", d: "discard" }[key] || key, control);
     }
   });
 
@@ -392,13 +395,89 @@
   }, true);
 
   /* ------------------------------------------------------------------ refusals */
+  /* A refusal is shown where the person is looking: a short note floating beside the
+   * control they tapped (or, for a key with no control on the table, the headline), in
+   * a polite live region of its own; it goes after a few seconds, or at the next tap.
+   * The alert area above the table may be out of sight on a phone. */
+  var NOTE_MS = 4500;
+  var noteTimer = null;
+
+  function noteRegion() {
+    var note = byId("refusal-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "refusal-note";
+      note.className = "refusal-note";
+      note.setAttribute("role", "status");
+      note.setAttribute("aria-live", "polite");
+      note.hidden = true;
+      document.body.appendChild(note);
+    }
+    return note;
+  }
+
+  function hideNote() {
+    clearTimeout(noteTimer);
+    var note = byId("refusal-note");
+    if (note) note.hidden = true;
+  }
+
+  /* Shows `text` beside the box (a DOMRect of what was tried): below it, or above it
+   * when there is no room below, within the screen's width. */
+  function showNote(text, box) {
+    var note = noteRegion();
+    if (!text || !box || (!box.width && !box.height)) return;
+    clearTimeout(noteTimer);
+    note.textContent = text;
+    note.hidden = false;
+    var gap = 6, margin = 8;
+    var width = note.offsetWidth, height = note.offsetHeight;
+    var room = document.documentElement.clientWidth;
+    var left = Math.max(margin, Math.min(box.left + box.width / 2 - width / 2, room - width - margin));
+    var top = box.bottom + gap;
+    if (top + height > window.innerHeight - margin && box.top - gap - height >= margin) top = box.top - gap - height;
+    note.style.left = Math.round(left + window.scrollX) + "px";
+    note.style.top = Math.round(top + window.scrollY) + "px";
+    noteTimer = setTimeout(hideNote, NOTE_MS);
+  }
+
   /* A click or key that is not a move now says why, in one sentence from the server
-   * (data-refusals: what is refused now, by what was tried), where the table speaks. */
-  function refuse(table, what) {
+   * (data-refusals: what is refused now, by what was tried), where the table speaks
+   * and beside what was tried (`at`: the control or card; else the headline). */
+  function refuse(table, what, at) {
     var said = {};
     try { said = JSON.parse(table.dataset.refusals || "{}"); } catch (e) { /* an old table: say nothing */ }
-    if (said[what]) announce(said[what]);
+    if (!said[what]) return;
+    announce(said[what]);
+    var place = at && at.isConnected && at.getBoundingClientRect();
+    if (!place || (!place.width && !place.height)) place = byId("prompt") && byId("prompt").getBoundingClientRect();
+    showNote(said[what], place);
   }
+
+  /* A refusal from the server (a move refused, the server out of reach) is said in the
+   * alert area; the note shows it beside the control that asked too. The alert of an
+   * earlier refusal is cleared as the next move is asked for: it no longer applies. */
+  var asked = null; // the box of the control whose request is under way, or just answered
+
+  function tellAsked() {
+    var alert = byId("alert");
+    var text = alert && alert.textContent.trim();
+    if (asked && text) { showNote(text, asked); asked = null; }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.tagName === "FORM") elt = document.activeElement;
+    asked = elt && elt.closest && elt.closest("#table") && !page.isTableRefresh(event.detail) ? elt.getBoundingClientRect() : null;
+    if (asked && byId("alert")) byId("alert").replaceChildren();
+  });
+  // Said at once when the request failed (common.js fills the alert), else once the
+  // table answered has been put in place (its alert with it).
+  document.addEventListener("htmx:afterRequest", function () { setTimeout(tellAsked, 0); });
+  document.addEventListener("htmx:afterSettle", function () { tellAsked(); asked = null; });
+  document.addEventListener("pointerdown", function (event) {
+    if (!(event.target.closest && event.target.closest("#refusal-note"))) hideNote();
+  }, true);
 
   /* What a click on a card that is not a button tried: the stock, the discard pile,
    * your drawn card, a card of your grid face up or down, or another seat's card. */
@@ -424,6 +503,29 @@
     return null;
   }
 
+  /* While cards glide (a view transition), a card drawn by a pseudo-element is no target of
+   * the pointer's: a click there lands on what lies under it. The card whose place it is
+   * takes it. */
+  function cardAt(event) {
+    if (!document.activeViewTransition || !(event.clientX || event.clientY)) return null;
+    var cards = document.querySelectorAll("#board .card");
+    for (var i = 0; i < cards.length; i++) {
+      var box = cards[i].getBoundingClientRect();
+      if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom) return cards[i];
+    }
+    return null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var table = byId("table");
+    if (!table || !event.target.closest || event.target.closest("#board .card, button, a, select, input, dialog")) return;
+    var card = cardAt(event);
+    if (!card) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    card.click();
+  }, true);
+
   document.addEventListener("click", function (event) {
     var table = byId("table");
     var card = table && event.target.closest && event.target.closest("#board .card");
@@ -437,7 +539,7 @@
     if (live && place.index !== undefined) live = live.children[place.index];
     if (!live) return;
     if (live.tagName === "BUTTON" && !live.disabled) live.click();
-    else refuse(table, triedCard(live));
+    else refuse(table, triedCard(live), live);
   }, true);
 
   /* A control not allowed now (Undo with nothing to take back) is aria-disabled, not
@@ -448,16 +550,16 @@
     if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    refuse(table, table.classList.contains("playing") ? "playing" : control.dataset.key);
+    refuse(table, table.classList.contains("playing") ? "playing" : control.dataset.key, control);
   }, true);
 
   document.addEventListener("click", function (event) {
     var table = byId("table");
     var card = table && event.target.closest && event.target.closest("#board .card");
     if (!card || card.classList.contains("space") || (card.tagName === "BUTTON" && !card.disabled)) return;
-    if (table.classList.contains("playing")) { refuse(table, "playing"); return; }
+    if (table.classList.contains("playing")) { refuse(table, "playing", card); return; }
     var what = triedCard(card);
-    if (what) refuse(table, what);
+    if (what) refuse(table, what, card);
   });
 
   /* ------------------------------------------------------------------ events */

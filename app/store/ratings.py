@@ -156,3 +156,18 @@ def entries(connection: Connection, account_id: str, limit: int) -> list[dict]:
         .limit(limit)
     )
     return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def match_entries(connection: Connection, code: str) -> list[dict]:
+    """The accounts' seats in the rated match ``code``, seat by seat: each seat's rating
+    before and after, and how many rated matches its account had then, this one included."""
+    e = RATING_ENTRIES
+    earlier = e.alias("earlier")
+    games = (
+        select(func.count())
+        .select_from(earlier)
+        .where(earlier.c.account_id == e.c.account_id, earlier.c.finished_ms <= e.c.finished_ms)
+        .scalar_subquery()
+    )
+    query = select(e.c.seat, e.c.shown_before, e.c.shown_after, games.label("games")).where(e.c.code == code)
+    return [dict(row) for row in connection.execute(query.order_by(e.c.seat)).mappings()]

@@ -251,6 +251,16 @@ def golf_results(connection: Connection, browser_id: str) -> list[dict]:
     return [dict(row) for row in connection.execute(query).mappings()]
 
 
+def finished_any(connection: Connection, browser_id: str) -> bool:
+    """Whether the browser has finished a match of Golf (not given it up), against the
+    computer or at a table of people."""
+    for results in (GOLF_RESULTS, ONLINE_RESULTS):
+        query = select(results.c.id).where(results.c.browser_id == browser_id, results.c.abandoned.is_(False))
+        if connection.execute(query.limit(1)).first() is not None:
+            return True
+    return False
+
+
 def add_solitaire_result(connection: Connection, **values) -> None:
     connection.execute(insert(SOLITAIRE_RESULTS).values(finished_at=datetime.now(UTC), **values))
 

@@ -7,7 +7,7 @@ older ones are dropped as new ones are stored, and all go with the browser).
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, and_, delete, func, select
+from sqlalchemy import Connection, and_, delete, func, or_, select
 
 from app.store.models import PlayReview
 from app.store.repository import insert_if_absent
@@ -82,7 +82,9 @@ def recent_matches(connection: Connection, browser_id: str, limit: int = 10) -> 
             func.sum(t.c.points_lost).label("points_lost"),
             func.max(t.c.created_ms).label("last_ms"),
         )
-        .where(t.c.browser_id == browser_id)
+        # The browser's own decisions: its seat at a table, and the first person's in its
+        # own matches (pass and play: the other people's reviews are theirs, not its).
+        .where(t.c.browser_id == browser_id, or_(t.c.seat == 0, t.c.match_id.startswith("table-")))
         .group_by(t.c.match_id)
         .order_by(func.max(t.c.created_ms).desc())
         .limit(limit)

@@ -12,7 +12,8 @@ import dataclasses
 import hashlib
 import json
 import operator
-from collections import ChainMap
+import threading
+from collections import ChainMap, OrderedDict
 from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
@@ -23,6 +24,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.resources import STATIC, TEMPLATES
+from app.web.escaping import EscapingCodeGenerator
 from app.web.parts import part, part_end
 
 
@@ -46,7 +48,12 @@ class PagesEnvironment(jinja2.Environment):
     first, then ``[]``), so every ``t.prompt`` raised and caught an AttributeError before
     it found the item: some 400 a table fragment, a tenth of its drawing. A dict's own
     methods (``.items()``) are still found when it has no item of that name.
+
+    Its templates escape each ``{{ ... }}`` through :func:`app.web.escaping.text`: the
+    same characters, without a ``Markup`` made of each value.
     """
+
+    code_generator_class = EscapingCodeGenerator
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return _Globals({} if d is None else d, self.globals)
@@ -127,6 +134,13 @@ def drawn(card: Any) -> Markup:
     return _drawn(kind, shape.plain(card), tuple(tuple(getattr(card, name)) for name in shape.lists))
 
 
+def card_key(card: Any) -> tuple:
+    """All that a card's HTML is drawn from, as one key."""
+    kind: Any = type(card)
+    shape = _shape_of(kind)
+    return (kind, shape.plain(card), tuple(tuple(getattr(card, name)) for name in shape.lists))
+
+
 @dataclasses.dataclass(frozen=True)
 class _Shape:
     """How a kind of card is read as its key: its plain fields at once, as one tuple
@@ -191,3 +205,55 @@ def _remembered(template: str, macro: str, arguments: str) -> Markup:
 
 
 templates.env.globals["remembered"] = remembered
+
+
+# A seat's grid (``seat_panel`` of ``_board.html``) was the most of a table's drawing, and
+# at every move of a table of four at most two of the grids a page shows change: the
+# mover's, and whose turn it now is. The ``seat_drawn`` global draws a seat's panel once
+# for the same seat and the same arguments, keyed by all that the macro reads: every
+# field of the seat (its cards by all their fields) and the macro's switches. The key is
+# what the grid shows to its viewer, so that a viewer is given only the HTML its own
+# seat would have drawn: the others' view of a grid is one key for every other seat,
+# and a grid its owner sees differently (a card peeked at) is another key.
+SEATS_DRAWN_KEPT = 8192  # about 2 KB each: eight seats of some 1,000 tables' latest versions
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+_seats_drawn: OrderedDict[tuple, Markup] = OrderedDict()
+_seats_lock = threading.Lock()
+
+
+def seat_key(seat: dict, *switches: Any) -> tuple | None:
+    """All that ``seat_panel`` draws ``seat`` from (None: a seat of some field not known here)."""
+    values: list[Any] = []
+    for name, value in seat.items():
+        kind = type(value)
+        if kind in _SCALARS:
+            values.append((kind, value))
+        elif name == "cards":
+            values.append(tuple(map(card_key, value)))
+        elif kind is list:
+            values.append(json.dumps(value, sort_keys=True))
+        else:
+            return None
+    return (tuple(seat), tuple(values), tuple(bool(switch) for switch in switches))
+
+
+def seat_drawn(seat: dict, mine: Any = False, many: Any = False, dealt: Any = False, id: Any = False) -> Markup:
+    """``{{ seat_drawn(s, mine, many, dealt, id) }}``: ``seat_panel(s, mine, many, dealt, id)``'s HTML."""
+    key = seat_key(seat, mine, many, dealt, id)
+    if key is not None:
+        with _seats_lock:
+            found = _seats_drawn.get(key)
+            if found is not None:
+                _seats_drawn.move_to_end(key)
+                return found
+    module: Any = templates.env.get_template("_board.html").module
+    made = Markup(module.seat_panel(seat, mine, many, dealt, id))
+    if key is not None:
+        with _seats_lock:
+            _seats_drawn[key] = made
+            while len(_seats_drawn) > SEATS_DRAWN_KEPT:
+                _seats_drawn.popitem(last=False)
+    return made
+
+
+templates.env.globals["seat_drawn"] = seat_drawn

@@ -105,9 +105,10 @@ def named_as_now(answer: dict) -> dict:
     return answer
 
 
-ADDED_TO_TABLES = {"quick_play": False, "rated": False}
+ADDED_TO_TABLES = {"quick_play": False, "rated": False, "ratings": None, "you_left": None}
 """Fields a table's state has gained since the release (additions to the contract): a
-table of the release was never made by quick play, nor rated."""
+table of the release was never made by quick play, nor rated, so it has no ratings, and
+nobody watching it left a seat of it."""
 ADDED_TO_RULES = {
     "super_kings": False,
     "ten_penny": False,
@@ -140,6 +141,8 @@ def as_released(answer):
         shown["rules"] = _left_out(shown["rules"], ADDED_TO_RULES)
     if "code" in shown and "seats" in shown:  # a table's state
         shown = _left_out(shown, ADDED_TO_TABLES)
+    if shown.get("daily"):  # a daily deal's state tells since the release the level of one's own matches
+        shown.pop("own_level", None)
     return shown
 
 

@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from tests.browser.tablekit import api, new_match, wait_settled
-from tests.web.tables.test_tables_browser import LIVE_MS, act, join, make_table, version, wait_version
+from tests.browser.tablekit import api, new_match, prompt, wait_settled
+from tests.web.tables.test_tables_browser import LIVE_MS, join, make_table, next_mover, version, wait_version
 
 # Every violation the page reports, with where it came from (the console says less).
 WATCH_VIOLATIONS = """
@@ -207,12 +207,12 @@ def test_a_table_of_two_people_through_next_hole_keeps_to_the_policy(watched_pag
     for page in (ann, bea):
         page.wait_for_selector("#board", timeout=LIVE_MS)
     for _ in range(120):
-        if all(p.get_by_role("button", name="Next hole").count() for p in (ann, bea)):
-            break
         for p in (ann, bea):
             wait_settled(p, 60_000)
-        mover = next((p for p in (ann, bea) if act(p)), None)
-        assert mover is not None
+        if all("is over" in prompt(p) for p in (ann, bea)):
+            break
+        mover = next_mover([ann, bea])
+        assert mover is not None, [prompt(p) for p in (ann, bea)]
         other = bea if mover is ann else ann
         wait_version(other, version(mover))
     else:

@@ -114,6 +114,7 @@ class GolfService(MatchPlay, MatchDeals):
         # a step never shows the last person's cards to the next.
         shared_steps: list[tuple[list[Event], GolfState]] = []
         sharing = False
+        own_level: str | None = None  # the daily deal's: the level this browser deals its own matches at
 
         def settle(connection: Connection, record: TableRecord, state: GolfState) -> None:
             if state.is_over and not record.recorded:
@@ -137,11 +138,15 @@ class GolfService(MatchPlay, MatchDeals):
                 steps.append(Frame([view_event(e, PERSON, state.rules.players) for e in events], view(state, PERSON)))
 
         def load(connection: Connection):
-            nonlocal sharing
+            nonlocal sharing, own_level
             steps.clear()  # a transaction run again starts afresh
             shared_steps.clear()
             record = self._load_or_deal(connection, browser_id)
             sharing = passes_device(record)
+            own_level = None
+            if record.daily:
+                preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
+                own_level = preferences.get("level") or self.default_level
             return record, self._state(record)
 
         record, state, events = run_turn(
@@ -168,6 +173,12 @@ class GolfService(MatchPlay, MatchDeals):
         shown = [view_event(e, seat, state.rules.players) for e in told(events or [], seat)]
         # The last step shows the match as it stands: its view is the answer's.
         outcome = Outcome(self._describe(record, state, shown, now, last_seen(steps)), steps)
+        if record.daily and own_level is None:  # the daily dealt by this very call
+            with self.engine.connect() as connection:
+                preferences = repository.ensure_browser(connection, browser_id)["preferences"] or {}
+            own_level = preferences.get("level") or self.default_level
+        if record.daily:
+            outcome.state["own_level"] = own_level
         self.cache.put(self._key(record), state)  # only once described: the next request alters it
         return outcome
 

@@ -193,5 +193,7 @@ def table_state(
         "next": next_table(record),
         "quick_play": record.quick_play,
         "rated": record.rated,
+        "ratings": None,  # what a finished rated match did to its ratings: TableReading._describe
+        "you_left": None,  # the seat the caller left: TableReading._describe
         "match": match,
     }

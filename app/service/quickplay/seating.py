@@ -18,7 +18,7 @@ from app.service.quickplay.matching import Group
 from app.service.ratings.skill import Skill, fitting_level
 from app.store.tables import TableRecord, TableSeat
 
-TABLE_NAME = "Quick play"
+TABLE_NAME = "Play now"  # the one name of quick play, on every page
 RULES = "standard"  # nine holes
 TIMER_SECONDS = 60  # the make-table form's one-minute timer
 

@@ -132,6 +132,26 @@ def rate_table(
         )
 
 
+def table_ratings(connection: Connection, record: TableRecord) -> list[dict] | None:
+    """What a finished rated match did to its accounts' ratings, as the table's JSON
+    says it (``ratings``): one entry a rated seat, ``{"seat", "before", "after",
+    "change", "provisional"}`` (the ratings as shown; provisional while the account has
+    had fewer than :data:`PROVISIONAL_GAMES` rated matches, this one included); [] for a
+    rated match rated for nobody; None for a table that is not rated or not over."""
+    if not record.rated or record.status != "over":
+        return None
+    return [
+        {
+            "seat": row["seat"],
+            "before": row["shown_before"],
+            "after": row["shown_after"],
+            "change": row["shown_after"] - row["shown_before"],
+            "provisional": row["games"] < PROVISIONAL_GAMES,
+        }
+        for row in store.match_entries(connection, record.code)
+    ]
+
+
 def _standing(row: dict, rank: int) -> dict:
     return {
         "rank": rank,

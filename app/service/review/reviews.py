@@ -202,11 +202,12 @@ class ReviewService:
                 self.schedule(job)
         return found, missing
 
-    def match_review(self, browser_id: str, hole: int | None = None) -> tuple[int, dict]:
+    def match_review(self, browser_id: str, hole: int | None = None, seat: int | None = None) -> tuple[int, dict]:
         """``(status, body)``: 200 with the review of ``hole`` (or of every finished hole
-        of the match), or 202 while it is being prepared."""
+        of the match), or 202 while it is being prepared; of ``seat``'s person when given
+        (pass and play), else of the first person's."""
         return in_transaction(
-            self.engine, lambda connection: self.reviewed(connection, own_match(connection, browser_id), hole)
+            self.engine, lambda connection: self.reviewed(connection, own_match(connection, browser_id, seat), hole)
         )
 
     def table_review(self, browser_id: str, code: str, hole: int | None = None) -> tuple[int, dict]:
@@ -252,11 +253,11 @@ class ReviewService:
                 if job is not None:
                     self.schedule(job)
 
-    def decision(self, browser_id: str, hole: int, number: int) -> tuple[int, dict]:
+    def decision(self, browser_id: str, hole: int, number: int, seat: int | None = None) -> tuple[int, dict]:
         """``(status, body)``: 200 with ``{"decision", "number", "count", "view"}``, the
         ``number``-th (from 1) decision of ``hole`` and the person's view just before it;
-        202 while the hole's review is being prepared."""
-        return self.decision_of(lambda connection: own_match(connection, browser_id), hole, number)
+        202 while the hole's review is being prepared. ``seat``: as for :meth:`match_review`."""
+        return self.decision_of(lambda connection: own_match(connection, browser_id, seat), hole, number)
 
     def table_decision(self, browser_id: str, code: str, hole: int, number: int) -> tuple[int, dict]:
         """:meth:`decision` for the caller's own seat at an online table."""
@@ -331,14 +332,23 @@ class Reviewed:
     table: TableRecord | None = None  # at a table: the players' names for its board
 
 
-def own_match(connection: Connection, browser_id: str) -> Reviewed:
+def own_match(connection: Connection, browser_id: str, seat: int | None = None) -> Reviewed:
+    """The browser's match, reviewed for its person: the first person's decisions (the
+    browser's statistics are theirs) unless ``seat`` asks for another person's (pass and
+    play: each person's holes are theirs to review). A computer's seat, or a seat the
+    match does not have, is refused with the reason (422)."""
     record = table_store.load_match(connection, browser_id)
     if record is None:
         raise Conflict("There is no match to review yet.")
-    # Pass and play: the first person's decisions (the browser's statistics are theirs),
-    # the board naming everyone at the table as the match did.
+    if seat is None:
+        seat = PERSON
+    elif not 0 <= seat < len(record.seats):
+        raise Invalid(f"There is no seat {seat}: this match has seats 0 to {len(record.seats) - 1}.")
+    elif record.seats[seat].kind != "person":
+        raise Invalid(f"Seat {seat} is a computer's: only the people's play is reviewed.")
+    # Pass and play: the board naming everyone at the table as the match did.
     named = record if passes_device(record) else None
-    return Reviewed(browser_id, match_key(record), PERSON, record.seed, record.rules, record.log, named)
+    return Reviewed(browser_id, match_key(record), seat, record.seed, record.rules, record.log, named)
 
 
 def table_seat(connection: Connection, browser_id: str, code: str) -> Reviewed:

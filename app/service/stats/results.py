@@ -25,13 +25,21 @@ def record_golf_result(
     counts as a loss.
 
     Pass and play (several people sharing the browser's device) is a game among people,
-    not against the computer: it counts with the browser's tables of people, as the
-    result of its first person, the one who deals it on their own device (the browser
-    has one set of statistics, and its people's other seats are other people's)."""
+    not against the computer: it is kept with the browser's results among people, marked
+    as pass and play and counted apart from its tables, as the result of its first
+    person, the one who deals it on their own device (the browser has one set of
+    statistics, and its people's other seats are other people's)."""
     if sum(seat.kind == "person" for seat in record.seats) > 1:
         assert record.match_id is not None  # every match dealt with people has its id
         record_online_result(
-            connection, record.browser_id, record.match_id, state, PERSON, abandoned=abandoned, replay_id=replay_id
+            connection,
+            record.browser_id,
+            record.match_id,
+            state,
+            PERSON,
+            abandoned=abandoned,
+            replay_id=replay_id,
+            pass_and_play=True,
         )
         return
     assert record.level is not None  # a match of one person is played against computers
@@ -167,9 +175,10 @@ def record_online_result(
     seat: int,
     abandoned: bool = False,
     replay_id: str | None = None,
+    pass_and_play: bool = False,
 ) -> None:
     """A person's finished table (or the one they left, as a loss), kept apart from the
-    matches against the computer."""
+    matches against the computer; a pass-and-play match's marked as such."""
     table_store.add_online_result(
         connection,
         browser_id=browser_id,
@@ -182,12 +191,28 @@ def record_online_result(
         holes_played=len(state.hole_scores),
         replay_id=replay_id,
         seat=seat,
+        pass_and_play=pass_and_play,
     )
 
 
 def online_stats(connection: Connection, browser_id: str) -> dict:
-    """Tables played with other people: the same figures as against the computer."""
-    results = [{**r, "hints_used": 0} for r in table_store.online_results(connection, browser_id)]
+    """Tables played with other people: the same figures as against the computer.
+    Pass and play is not among them (:func:`pass_and_play_stats`)."""
+    results = [
+        {**r, "hints_used": 0} for r in table_store.online_results(connection, browser_id) if not r["pass_and_play"]
+    ]
     summary = _golf_summary(results)
+    del summary["hints_used"], summary["actions_taken"]
+    return summary
+
+
+def pass_and_play_stats(connection: Connection, browser_id: str) -> dict:
+    """Pass-and-play matches dealt in this browser, as its first person's results: the
+    same figures as the tables'. A match given up before its end is counted as left
+    unfinished (``abandoned``), not as a loss: several people share the device, and
+    dealing anew is everyone's choice, not a defeat of the first person's."""
+    results = [{**r, "hints_used": 0} for r in table_store.online_results(connection, browser_id) if r["pass_and_play"]]
+    summary = _golf_summary(results)
+    summary["lost"] = sum(r["outcome"] == "loss" and not r["abandoned"] for r in results)
     del summary["hints_used"], summary["actions_taken"]
     return summary

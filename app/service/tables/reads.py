@@ -36,6 +36,7 @@ from app.service.errors import Stale, Unavailable
 from app.service.play.match_state import Frame, TableOutcome, last_seen, table_state
 from app.service.play.table_record import next_table, page_stamp, seat_of, seated, state_at
 from app.service.play.turns import Change, deal_seed, told
+from app.service.ratings.service import table_ratings
 from app.service.replays import replays
 from app.service.tables.pushes import Written
 from app.service.tables.streams import OpenStreams, load_record
@@ -268,7 +269,7 @@ class TableReading:
         """The table state of shared/API.md, from the caller's seat or as a spectator
         (``seen``: its match as that seat sees it, when already made)."""
         you = seat_of(record, browser_id) if browser_id is not None else None
-        return table_state(
+        described = table_state(
             record,
             state,
             you,
@@ -280,6 +281,11 @@ class TableReading:
             can_undo=you is not None and self._undo_refusal(record, state, you) is None,
             seen=seen,
         )
+        if you is None and browser_id is not None:  # the seat the caller left, if they did
+            described["you_left"] = next((s for s, e in enumerate(record.seats) if e.left_by == browser_id), None)
+        if record.rated and record.status == "over":  # written in the transaction that ended it
+            described["ratings"] = self._read(lambda connection: table_ratings(connection, record))
+        return described
 
 
 def _tell_step(outcome: TableOutcome, happened: list[Event], after: GolfState, you: int | None, seats) -> None:

@@ -38,6 +38,7 @@ from app.service.play.turns import Change
 from app.service.tables.leaving import give_seat_to_computer
 from app.service.tables.notify import Notifier
 from app.store import accounts as accounts_store
+from app.store import ratings as ratings_store
 from app.store import repository
 from app.store import tables as table_store
 from app.store.tables import TableRecord, TableSeat
@@ -166,6 +167,8 @@ class TableRoom:
             if name_key(name) in {name_key(other) for s, other in names_in_use(record, now) if s != seat}:
                 raise Conflict(f"Someone at this table is already called {name}: choose another name.")
             repository.ensure_browser(connection, browser_id)
+            if seat != kept:
+                self._unrate(record, f"{name} took a seat kept for the last match's players")
             record.seats[seat] = TableSeat.person(browser_id, name)
             return []
 
@@ -181,6 +184,8 @@ class TableRoom:
                 raise Invalid(f"There is no seat {seat}: seats run from 0 to {len(record.seats) - 1}.")
             if record.seats[seat].kind == "person":
                 raise Conflict("A person sits there: only an open seat or a computer player can be changed.")
+            if record.seats[seat].kind != kind:
+                self._unrate(record, "The host changed a seat")
             record.seats[seat] = TableSeat.open() if kind == "open" else TableSeat.computer(kind)
             name_computers(record.seats)
             return []
@@ -201,11 +206,23 @@ class TableRoom:
                 for seat in open_seats:
                     record.seats[seat] = TableSeat.computer(fill)
                 name_computers(record.seats)
+                self._unrate(record, "Computer players took the seats nobody came back to")
+            if record.rated:
+                browsers = [entry.browser for entry in record.seats if entry.kind == "person" and entry.browser]
+                if len(ratings_store.accounts_of(connection, browsers)) != len(browsers):
+                    self._unrate(record, "A guest sits at the table")
             record.status = "playing"
             record.started_ms = self.now()
             return self._fresh_state(record)
 
         return self._run(browser_id, code, None, deal)
+
+    def _unrate(self, record: TableRecord, why: str) -> None:
+        """A rematch of a rated match is rated while its seats are the last match's people
+        and its computers: ``why`` they no longer are, said in a notice; it is unrated."""
+        if record.rated and record.status == "waiting":
+            record.rated = False
+            self._notice(record, None, f"{why}: this match is unrated.")
 
     def begin(self, code: str) -> None:
         """Deal the first hole of a table made with every seat taken (quick play's), which
@@ -280,6 +297,9 @@ class TableRoom:
                 ],
             )
             name_computers(follow_up.seats)  # numbered by their new seats
+            # A rematch of a rated match is rated too, while its seats stay the last match's
+            # (the same people, every one an account, none of whom left): see _unrate.
+            follow_up.rated = record.rated and not any(entry.left for entry in record.seats)
             table_store.insert_table(connection, follow_up)
             self.notifier.stage(connection, follow_up.code, follow_up.version)
             self._notice(record, seat, f"{record.seats[seat].name} made a table for another match.")

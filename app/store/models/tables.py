@@ -140,6 +140,8 @@ class OnlineResult(Base):
     seat: Mapped[int | None] = mapped_column(
         Integer, nullable=True
     )  # the person's seat (None: from before it was kept)
+    pass_and_play: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """A pass-and-play match (several people sharing one device), counted apart from the tables."""
 
 
 class TableStream(Base):

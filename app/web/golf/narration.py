@@ -106,23 +106,26 @@ def own_move_sentence(action: dict, state: dict) -> str:
     kind = action.get("action")
     me = state["players"][0]
     rules = state["rules"]
+    # Pass and play: the device is shared, so the move is told by its mover's name, and
+    # stays true in the log as the device passes to the next person.
+    who, whose = (me["name"], f"{me['name']}'s") if state.get("people") else ("You", "your")
     if kind == "draw":
         held = (state.get("held") or {}).get("card")
         if not held:
             return ""
         if action.get("source") == "discard":
-            return f"You took the {card_label(held)} from the discard pile."
-        return f"You drew the {card_label(held)}."
+            return f"{who} took the {card_label(held)} from the discard pile."
+        return f"{who} drew the {card_label(held)}."
     if kind in ("reveal", "swap", "flip") and isinstance(action.get("position"), int):
         cell = me["grid"][action["position"]]
         if not cell.get("card"):
             return ""
         where = position_name(action["position"], rules["rows"], rules["cols"])
         if kind == "reveal":
-            return f"You turned up the {card_label(cell['card'])} at {where}."
+            return f"{who} turned up the {card_label(cell['card'])} at {where}."
         if kind == "flip":
-            return f"You turned up the {card_label(cell['card'])} at {where} as your turn."
-        return f"You put the {card_label(cell['card'])} at {where}."
+            return f"{who} turned up the {card_label(cell['card'])} at {where} as {whose} turn."
+        return f"{who} put the {card_label(cell['card'])} at {where}."
     return ""
 
 
@@ -133,20 +136,24 @@ def closing_sentence(player_id: str, state: dict) -> str:
     rules = state["rules"]
     names = player_names(state)
     knocking = rules.get("ending") == "knock"
-    if player_id == "you":
+    # Pass and play: everyone reads the same screen, so each is named, "you" no one.
+    you = "" if state.get("people") else "you"
+    if player_id == you:
         how = "You knocked" if knocking else "All your cards are face up"
     else:
-        who = capital(subject(player_id, names))
+        who = capital(names[player_id] if player_id == "you" else subject(player_id, names))
         how = f"{who} knocked" if knocking else f"{who} has every card face up"
     others = [p["id"] for p in state["players"] if p["id"] != player_id]
     if not rules.get("final_turn", True):
         then = "the hole ends"
     elif len(others) > 1:
         then = (
-            "everyone else, you too, has one final turn" if "you" in others else "each of the others has one final turn"
+            "everyone else, you too, has one final turn" if you in others else "each of the others has one final turn"
         )
+    elif others[0] == you:
+        then = "you have one final turn"
     else:
-        then = f"{subject(others[0], names)} {'have' if others[0] == 'you' else 'has'} one final turn"
+        then = f"{names[others[0]] if others[0] == 'you' else subject(others[0], names)} has one final turn"
     return f"{how}: {then}."
 
 

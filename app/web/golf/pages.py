@@ -53,8 +53,10 @@ def _position(form) -> int:
     return whole_number(form.get("position"), "Choose a card: the move named no position.")
 
 
-def _render_table(request: Request, outcome: Outcome, status: int = 200, page: bool = False, **options) -> Response:
-    context = {"request": request, "t": table_context(request, outcome, **options), "page": "table"}
+def _render_table(
+    request: Request, outcome: Outcome, status: int = 200, page: bool = False, welcome: bool = False, **options
+) -> Response:
+    context = {"request": request, "t": table_context(request, outcome, **options), "page": "table", "welcome": welcome}
     return render_fresh(request, "table_page.html" if page else "table_fragment.html", context, status)
 
 
@@ -66,10 +68,13 @@ def table_page(request: Request):
     """The table. A visitor coming back to a match left running finds it paused, with
     the time away not counted; a redirect just after a move (no script) is not a return."""
     outcome, flash, just_acted = arrival(request, golf_of(request), FLASH)
+    # The first visit, until a match is finished in this browser: a welcome above the table.
+    welcome = outcome.state["phase"] != "match_over" and not statistics_of(request).finished_any(browser_id(request))
     response = _render_table(
         request,
         outcome,
         page=True,
+        welcome=welcome,
         returning=not just_acted,
         flash=flash.get("say"),
         hint=flash.get("hint"),
@@ -120,7 +125,10 @@ def _new_game_request(form) -> tuple[int | None, str | None, dict | None]:
     before anything changes: a paused match is resumed only for a game that will be
     dealt, so a refused form leaves it as it was."""
     seed = optional_whole_number(
-        form.get("seed"), "The seed must be a whole number, or left empty for a new one.", typed=True, high=MAX_SEED
+        form.get("seed"),
+        "The deal number must be a whole number, or left empty for a new one.",
+        typed=True,
+        high=MAX_SEED,
     )
     level = form.get("level") or None
     if level is not None and level not in LEVELS:
@@ -308,6 +316,8 @@ STAT_ROWS = [
     ("hints_used", "Hints used"),
     ("actions_taken", "Actions taken"),
 ]
+# Pass and play: a match given up is left unfinished, not lost.
+PASS_AND_PLAY_LABELS = {"abandoned": "Left unfinished (not counted as lost)"}
 # Totals only compare within one rule set (and one length of match): they are shown there.
 RULES_STAT_ROWS = [
     ("played", "Played"),
@@ -364,6 +374,12 @@ def statistics(request: Request):
     online_rows = [
         {"label": label, "value": _stat(key, online.get(key))} for key, label in STAT_ROWS if key != "hints_used"
     ]  # no hints at a table of people
+    shared = stats.get("pass_and_play") or {}
+    pass_and_play_rows = [
+        {"label": PASS_AND_PLAY_LABELS.get(key, label), "value": _stat(key, shared.get(key))}
+        for key, label in STAT_ROWS
+        if key not in ("hints_used", "actions_taken")
+    ]  # no hints among people; a match given up is not the first person's loss
     rule_sets: list[dict] = []
     for key, data in golf.get("by_rules", {}).items():
         label = rules_label(key)
@@ -398,6 +414,8 @@ def statistics(request: Request):
             "review": stats.get("review"),
             "online_rows": online_rows,
             "online_played": online.get("played", 0),
+            "pass_and_play_rows": pass_and_play_rows if shared.get("played") else None,
+            "pass_and_play_played": shared.get("played", 0) - shared.get("abandoned", 0),
             "daily_rows": daily_rows,
             "daily_played": daily.get("played", 0),
         },

@@ -84,6 +84,8 @@ def prompt(state: dict, paused: bool = False, returning: bool = False) -> str:
     phase = state["phase"]
     names = player_names(state)
     if phase == "match_over":
+        if state.get("daily") and not state.get("practice"):  # the counted daily has no Restart
+            return match_result_sentence(state) + ". Press New game to play on."
         return match_result_sentence(state) + ". Start a new game or restart the match."
     if paused:
         if returning:

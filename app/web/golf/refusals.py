@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from app.web.golf.names import capital, card_label, legal_kinds, player_names, subject
 
+UNDO_OFF_DAILY = "There is no Undo in the counted daily attempt: every move counts."
+UNDO_OFF_SHARED = "There is no Undo when people share the device."
+
+
+def undo_off(state: dict) -> str | None:
+    """Why Undo is never offered in this match, if it is not: the counted daily attempt,
+    and pass and play (one person's Undo would take back another's view of the table)."""
+    if state.get("daily") and not state.get("practice"):
+        return UNDO_OFF_DAILY
+    if state.get("people"):
+        return UNDO_OFF_SHARED
+    return None
+
 
 def refusals(
     state: dict, *, paused: bool = False, returning: bool = False, online: bool = False, watching: bool = False
@@ -29,6 +42,14 @@ def refusals(
     >>> refusals(state)["x"]
     'The 4 of hearts came from the discard pile: it must go into your grid.'
     """
+    said = _refusals(state, paused=paused, returning=returning, online=online, watching=watching)
+    off = None if online or watching else undo_off(state)
+    if off:  # Undo is not on the table at all: its key says why
+        said["u"] = off
+    return said
+
+
+def _refusals(state: dict, *, paused: bool, returning: bool, online: bool, watching: bool) -> dict[str, str]:
     if watching:
         return {
             key: "You are watching this table: only the players at it make moves."
@@ -37,7 +58,7 @@ def refusals(
     kinds = legal_kinds(state)
     names = player_names(state)
     phase = state["phase"]
-    said: dict[str, str] = {"playing": "The others’ moves are still being shown: press Esc to skip to your turn."}
+    said: dict[str, str] = {"playing": "The others’ moves are still being shown: press Skip to go to your turn now."}
     said["other"] = "That card is in another player’s grid: you play only your own."
     if not state.get("can_undo"):
         said["u"] = "There is no move of yours to take back."
@@ -64,7 +85,12 @@ def refusals(
             **{key: closed for key in ("stock", "discard", "held", "mine-up", "mine-down", "x", "r", "k", "n")},
         }
     if phase == "match_over":
-        over = "The match is over: start a new game or restart the match."
+        counted = state.get("daily") and not state.get("practice")  # no Restart in the counted daily
+        over = (
+            "The match is over: press New game to play on."
+            if counted
+            else "The match is over: start a new game or restart the match."
+        )
         return {**said, **{key: over for key in ("stock", "discard", "mine-up", "mine-down", "x", "r", "k", "n")}}
     if phase == "hole_over":
         if "next_hole" in kinds:

@@ -14,8 +14,9 @@ from fastapi import Request
 from app.golf.rules import PRESETS
 from app.players import LEVELS
 from app.service.play.match_state import Outcome
+from app.service.replays.daily import over_ms
 from app.web.charts import line_chart
-from app.web.common import clock_text
+from app.web.common import clock_text, now_ms
 from app.web.golf import board as tbl
 from app.web.golf.names import LEVEL_NAMES
 from app.web.golf.narration import narrate
@@ -70,8 +71,18 @@ def speed_of(request: Request) -> str:
     return speed if speed in SPEEDS else DEFAULT_SPEED
 
 
+def in_seat_order(state: dict) -> list[dict]:
+    """The players as the totals and the scorecard list them: from the seat shown (you
+    first), but in pass and play in seat order, the same on every person's screen."""
+    if state.get("people"):
+        return sorted(state["players"], key=lambda p: p.get("seat", 0))
+    return state["players"]
+
+
 def scorecard_model(state: dict) -> dict:
-    players = [{"id": p["id"], "name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]]
+    players = [
+        {"id": p["id"], "name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in in_seat_order(state)
+    ]
     played = {row["hole"]: row for row in state["scorecard"]}
     rows = []
     for hole in range(1, state["holes"] + 1):
@@ -95,7 +106,7 @@ def summary_model(state: dict) -> dict | None:
     hole as a chart, the scorecard, and what it took (actions, hints, time)."""
     if state["phase"] != "match_over":
         return None
-    names = {p["id"]: p["name"] for p in state["players"]}
+    names = {p["id"]: p["name"] for p in in_seat_order(state)}
     series = [(names[pid], [row["totals"][pid] for row in state["scorecard"]]) for pid in names]
     holes = [str(row["hole"]) for row in state["scorecard"]]
     return {
@@ -112,13 +123,46 @@ def summary_model(state: dict) -> dict | None:
         "clock": clock_text(state["elapsed_seconds"]),
         "version": state["version"],
         "again": again_fields(state),
+        "again_label": again_label(state),
         "replay": state.get("replay"),
         "daily": state.get("daily"),
+        "replay_shut": replay_shut(state),
     }
 
 
+def replay_shut(state: dict) -> bool:
+    """Whether the match's replay does not open yet: a daily deal's opens once its day is
+    over (UTC), when everyone has had the day to play it."""
+    return bool(state.get("daily")) and now_ms() < over_ms(state["daily"])
+
+
+def own_level(state: dict) -> str:
+    """The level the person deals their own matches at: after the daily deal (whose
+    Expert they did not choose) the one they chose before it."""
+    return state.get("own_level") or state["level"] or ""
+
+
+def again_label(state: dict) -> str:
+    """The summary's main button, saying what it does: after the daily deal a match of
+    the person's own (``"New match at Easy"``), else the same match again.
+
+    >>> again_label({"daily": "2026-12-05", "own_level": "easy", "level": "expert"})
+    'New match at Easy'
+    >>> again_label({"daily": None, "level": "hard"})
+    'Play again'
+    """
+    if state.get("daily"):
+        level = own_level(state)
+        names = {str(lv): name for lv, name in LEVEL_NAMES.items()}
+        return f"New match at {names.get(level, level)}"
+    return "Play again"
+
+
 def again_fields(state: dict) -> list[tuple[str, str]]:
-    """The New game form's fields that deal a new match of the same level and rules."""
+    """The New game form's fields that deal a new match of the same level and rules;
+    after the daily deal, a match of the person's own level and rules."""
+    if state.get("daily"):
+        return [("level", own_level(state))]
     rules = state["rules"]
     name = rules.get("name", "standard")
     preset = name.removesuffix(", changed") if name.removesuffix(", changed") in PRESETS else "standard"
@@ -128,11 +172,45 @@ def again_fields(state: dict) -> list[tuple[str, str]]:
     return fields
 
 
+def _and(words: list[str]) -> str:
+    """``"Ann, Bo and Cy"``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def players_words(players: int, people: list[str]) -> str:
+    """A choice of the number of players, named as they will sit when two or more
+    people's names are given: ``"3 players: Ann, Bo and 1 computer"``, else
+    ``"3 players: you and 2 computers"`` (static/new-game.js says the same as names
+    are typed)."""
+    people = [name for name in people if name] if len([name for name in people if name]) >= 2 else []
+    if len(people) > players:
+        return f"{players} players: too few seats for {len(people)} people"
+    computers = players - max(1, len(people))
+    them = f"{computers} computer{'s' if computers != 1 else ''}"
+    if not people:
+        return f"{players} players: you and {them}"
+    return f"{players} players: {_and(people + ([them] if computers else []))}"
+
+
+def seating_words(players: int, people: list[str]) -> str:
+    """Who sits where, in seat order: ``"As they will sit: Ann, Bo, Computer 2"``
+    (computers named as the match names them)."""
+    people = [name for name in people if name] if len([name for name in people if name]) >= 2 else []
+    if len(people) > players:
+        return f"As they will sit: {len(people)} people need {len(people)} seats; choose more players."
+    named = people or ["You"]
+    computers = ["Computer" if players == 2 else f"Computer {seat}" for seat in range(len(named), players)]
+    return "As they will sit: " + ", ".join(named + computers)
+
+
 def new_game_model(state: dict) -> dict:
     preset = state["rules"].get("name", "standard")
+    people = state.get("people") or []
+    # The same people deal again at the same number of seats; else the preset's number.
+    players = state["rules"]["players"] if people else PRESETS.get(preset, PRESETS["standard"]).players
     return {
         "version": state["version"],
-        "level": state["level"],
+        "level": own_level(state),  # the daily's Expert is not the person's own
         "levels": [(lv, LEVEL_NAMES[lv], LEVEL_ABOUT[lv]) for lv in LEVELS],
         "preset": preset if preset in PRESETS else "standard",
         "presets": [(name, PRESET_ABOUT.get(name, name)) for name in PRESETS],
@@ -141,7 +219,11 @@ def new_game_model(state: dict) -> dict:
         "preset_words": all_preset_words(),
         # Pass and play: a field for each seat a match may have, the people of this one in
         # the first (so that the same people deal again at once).
-        "people": (state.get("people") or []) + [""] * (PEOPLE_FIELDS - len(state.get("people") or [])),
+        "people": people + [""] * (PEOPLE_FIELDS - len(people)),
+        # One choice for each number of players, named as the people given will sit.
+        "players": players,
+        "players_choices": [(str(n), players_words(n, people)) for n in range(2, PEOPLE_FIELDS + 1)],
+        "seating": seating_words(players, people),
         "warn": (
             "Dealing a new game now counts this unfinished match as a loss."
             if state["actions_taken"] and state["phase"] != "match_over"
@@ -291,7 +373,7 @@ def table_context(
         "rules_name": state["rules"].get("name", "standard"),
         "elapsed": state["elapsed_seconds"],
         "clock": clock_text(state["elapsed_seconds"]),
-        "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in state["players"]],
+        "score_players": [{"name": p["name"], "total": state["totals"].get(p["id"], 0)} for p in in_seat_order(state)],
         "prompt": prompt(state, paused=paused, returning=returning),
         "board": board,
         "match_over": over,
@@ -310,7 +392,10 @@ def table_context(
         "daily": state.get("daily"),
         "counted_daily": counted,
         "replay": state.get("replay"),
+        "replay_shut": replay_shut(state),
         "can_restart": not counted and not online,
+        # The counted daily attempt and pass and play have no Undo at all: it is not offered.
+        "offers_undo": not watching and (online or not (counted or shared)),
         "offers_hint": not counted and not online and not shared,
         # Pass and play: the person the device goes to next, whose pass screen stands in
         # for the board until they open it.

@@ -15,7 +15,7 @@ router = APIRouter(prefix="/api", tags=["review"])
 RESPONSES: dict[int | str, dict[str, str]] = {
     202: {"description": "The review is being prepared: ask again in a moment."},
     409: {"description": "That hole (or any hole) is not finished yet, or there is no match."},
-    422: {"description": "There is no such hole in this match."},
+    422: {"description": "There is no such hole in this match, or no such person's seat."},
 }
 
 
@@ -23,11 +23,19 @@ RESPONSES: dict[int | str, dict[str, str]] = {
 async def match_review(
     request: Request,
     hole: Annotated[int | None, Query(ge=1, description="A finished hole; the whole match without it")] = None,
+    seat: Annotated[
+        int | None,
+        Query(
+            description="Pass and play: the seat (from 0) of the person whose play is reviewed; the first's without it"
+        ),
+    ] = None,
 ):
     """Each of your decisions in the hole (or every finished hole) with what the Expert
     would have done, the expected points it cost (``loss``, with its standard error
-    ``se``), a verdict and a reason. Judged only from what you could see at the time."""
-    status, body = await to_thread.run_sync(reviews_of(request).match_review, request.state.browser_id, hole)
+    ``se``), a verdict and a reason. Judged only from what you could see at the time.
+    In pass and play, ``seat`` reviews another person's decisions (422 for a computer's
+    seat or a seat the match does not have)."""
+    status, body = await to_thread.run_sync(reviews_of(request).match_review, request.state.browser_id, hole, seat)
     return JSONResponse(body, status_code=status)
 
 

@@ -43,6 +43,7 @@ class Source:
     review: Callable[[ReviewService, str, int | None], tuple[int, dict]]
     decision: Callable[[ReviewService, str, int, int], tuple[int, dict]]
     code: str | None = None  # the table of people's, for its finished match's story
+    seat: bool = False  # pass and play: another person's review (the match's story is the first person's)
 
 
 OWN_MATCH = Source(
@@ -52,6 +53,28 @@ OWN_MATCH = Source(
     lambda reviews, browser, hole: reviews.match_review(browser, hole),
     lambda reviews, browser, hole, number: reviews.decision(browser, hole, number),
 )
+
+
+SEAT_MESSAGE = "A person's seat is named by its number, from 0."
+
+
+def _seat_number(text: str) -> int:
+    if not text.isdigit() or len(text) > 2:
+        raise Invalid(SEAT_MESSAGE)
+    return int(text)
+
+
+def person_seat(seat: str) -> Source:
+    """Pass and play: the review of the person at ``seat`` of this browser's match, which
+    their pass screen links to (the first person's is :data:`OWN_MATCH`)."""
+    return Source(
+        f"/review/seat/{quote(seat, safe='')}",
+        "/",
+        "/scorecard",
+        lambda reviews, browser, hole: reviews.match_review(browser, hole, _seat_number(seat)),
+        lambda reviews, browser, hole, number: reviews.decision(browser, hole, number, _seat_number(seat)),
+        seat=True,
+    )
 
 
 def table_seat(code: str) -> Source:
@@ -110,7 +133,7 @@ def review_page(request: Request, source: Source) -> Response:
     title = f"Review of hole {hole}" if hole else "Review of the match"
     status, body = _body(request, source, hole)  # a storage failure: the one refusal handler answers
     shown = {"page": "review", "title": title, "r": body, "src": source, "names": VERDICT_NAMES}
-    if hole is None and not body.get("refused"):
+    if hole is None and not body.get("refused") and not source.seat:
         shown["s"] = _story(request, source)
     return render_fresh(request, "review.html", shown, 200 if status == 202 else status)
 
@@ -214,6 +237,22 @@ def own_review_status(request: Request):
 @router.get("/review/decision", response_class=HTMLResponse)
 def own_decision(request: Request):
     return decision_page(request, OWN_MATCH)
+
+
+# Pass and play: another person's review, linked from their pass screen.
+@router.get("/review/seat/{seat}", response_class=HTMLResponse)
+def person_review(request: Request, seat: str):
+    return review_page(request, person_seat(seat))
+
+
+@router.get("/review/seat/{seat}/status", response_class=HTMLResponse)
+def person_review_status(request: Request, seat: str):
+    return review_status(request, person_seat(seat))
+
+
+@router.get("/review/seat/{seat}/decision", response_class=HTMLResponse)
+def person_decision(request: Request, seat: str):
+    return decision_page(request, person_seat(seat))
 
 
 # --------------------------------------------------------------------------- your seat at a table

@@ -29,7 +29,7 @@ from app.service.play.table_record import NAME_LENGTH, TABLE_NAME_LENGTH
 from app.service.tables.room import TIMER_SECONDS
 from app.service.tables.service import TableOutcome, TableService
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
-from app.web.dependencies import tables_of
+from app.web.dependencies import tables_of, win_chances_of
 from app.web.golf.names import LEVEL_NAMES
 from app.web.golf.rule_options import rules_from_form
 from app.web.golf.view_model import new_game_model
@@ -280,3 +280,23 @@ def leave(request: Request, code: str):
 def again(request: Request, code: str):
     table = tables_of(request).again(browser_id(request), code).table
     return _redirect(f"/t/{table['next']}")
+
+
+@router.get("/t/{code}/rated-end", response_class=HTMLResponse)
+def rated_end_mine(request: Request, code: str):
+    """The viewer's own lines at the end of a quick or rated match: their chance's peak
+    at a rated match ("Your chance peaked at 71% on hole 6"; asked for again while it is
+    worked out, off the request path), and a guest's way to be rated."""
+    browser = browser_id(request)
+    table = tables_of(request).table(browser, code)
+    over = table["status"] == "over" and table["match"] is not None and table["match"]["phase"] == "match_over"
+    mine = {"url": f"/t/{code}/rated-end", "peak": None, "pending": False, "guest": False}
+    if over and (table["rated"] or table["quick_play"]):
+        mine["guest"] = not request.state.signed_in
+        if table["rated"] and table["you"] is not None:
+            chances = win_chances_of(request)
+            found = chances.finished_match(browser, code)
+            story = chances.story_of(found[0]) if found is not None else None
+            mine["pending"] = found is not None and story is None
+            mine["peak"] = story.peak(found[1]) if found is not None and story is not None else None
+    return render_fresh(request, "_rated_end_mine.html", {"m": mine})

@@ -5,6 +5,8 @@ ready, the notices, leaving, and another match."""
 
 from __future__ import annotations
 
+import re
+
 from fastapi import Request
 
 from app.players import LEVELS
@@ -17,8 +19,11 @@ from app.web.golf.prompts import hole_result_sentence, match_result_sentence, ti
 from app.web.golf.rule_options import RULE_OPTIONS, preset_of, rule_changes
 from app.web.golf.view_model import LINE, PRESET_ABOUT, table_context
 
+PLAY_NOW = "Play now"  # a quick-play table's title, whatever name it was stored under
+GUEST_NAME = re.compile(r"Player( \d+)?")  # a guest who gave no name for quick play (``"Player 2"``)
 NOTICES_SHOWN_MS = 120_000  # how long the page shows what the timer did
 URGENT_SECONDS = 10  # the turn timer's last seconds, shown as urgent and said once
+UNRATED_NOTICE = ": this match is unrated."  # the end of a rematch's notice that its seats changed
 
 
 def _stamp(table: dict) -> str:
@@ -74,6 +79,11 @@ def _result_sentence(state: dict) -> str:
 def _timer_words(table: dict) -> dict | None:
     if table["seconds_left"] is None or table["match"] is None:
         return None
+    turn = table["match"].get("turn")
+    if table["match"]["phase"] != "hole_over" and any(
+        p["id"] == turn and p["kind"] == "computer" for p in table["match"]["players"]
+    ):
+        return None  # a computer's move takes no one's time
     waiting = [
         p["name"] for p in table["match"]["players"] if p["kind"] == "person" and p["id"] in _to_act(table["match"])
     ]
@@ -83,8 +93,8 @@ def _timer_words(table: dict) -> dict | None:
     who = "you" if mine else (", ".join(waiting) or "the table")
     return {
         "seconds": table["seconds_left"],
-        # The end of a hole at a table of people waits for their Next hole, so long at most.
-        "label": "Next hole in" if "ready" in table["match"] else f"Time left for {who}",
+        # The end of a hole waits for its people's Next hole, so long at most: then it is dealt.
+        "label": "Next hole in" if table["match"]["phase"] == "hole_over" else f"Time left for {who}",
         "urgent_from": URGENT_SECONDS,
         "urgent_say": timer_urgent_sentence(URGENT_SECONDS) if mine else "",
     }
@@ -102,6 +112,81 @@ def _readiness_sentence(match: dict, you: int | None) -> str:
     if ready:
         return f"Press Next hole: {' and '.join(ready)} {'is' if len(ready) == 1 else 'are'} ready."
     return "Press Next hole when you are ready."
+
+
+def _person_name(seat: dict) -> str:
+    """The name of the person who sat at ``seat``, the one who left it too (the computer
+    playing on for them is named "Bea (computer)")."""
+    return seat["name"].removesuffix(" (computer)") if seat["left"] else seat["name"]
+
+
+def _signed(change: int) -> str:
+    """A rating's change as the end of a match says it.
+
+    >>> _signed(149), _signed(-12), _signed(0)
+    ('+149', '−12', '±0')
+    """
+    return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
+
+
+def _rematch_words(table: dict) -> dict:
+    """Whether a rematch of this quick match, with the same people, would be rated, and why."""
+    left = [_person_name(s) for s in table["seats"] if s["left"]]
+    if left:
+        return {"rated": False, "why": f"{' and '.join(left)} left this match"}
+    if not table["rated"]:
+        return {"rated": False, "why": "a guest played in this match: only accounts are rated"}
+    return {"rated": True, "why": "everyone here has an account and nobody left"}
+
+
+def rated_end(table: dict) -> dict:
+    """The end of a quick or rated match: its ratings, each person's before and after
+    (``ratings``: None for an unrated match, [] for one rated for nobody); the ways on
+    (Play now again, a rematch said rated or unrated); the address of the viewer's own
+    lines (their chance's peak, a guest's way to be rated), asked for once the page has it."""
+    names = {s["seat"]: _person_name(s) for s in table["seats"]}
+    ratings = table["ratings"]
+    you = table["you"]
+    lines = None
+    if ratings is not None:
+        lines = [
+            {
+                "name": names[entry["seat"]],
+                "you": entry["seat"] == you,
+                "before": entry["before"],
+                "after": entry["after"],
+                "change": _signed(entry["change"]),
+                "up": entry["change"] >= 0,
+                "provisional": entry["provisional"],
+            }
+            for entry in ratings
+        ]
+    return {
+        "rated_end": {
+            "rated": table["rated"],
+            "lines": lines,
+            "mine_url": f"/t/{table['code']}/rated-end",
+        },
+        "play_now_again": None
+        if you is None
+        else {"players": len(table["seats"]) if len(table["seats"]) <= 4 else "any", "name": names[you]},
+        "rematch": None if you is None else _rematch_words(table),
+    }
+
+
+def _you_for_a_guest(t: dict, match: dict) -> None:
+    """A guest who gave no name for Play now sits as "Player": their own seat reads "You"
+    in the totals and on the scorecard, as at a match of one's own."""
+    mine = next((p for p in match["players"] if p["id"] == "you"), None)
+    if mine is None or not GUEST_NAME.fullmatch(mine["name"]):
+        return
+    for entry in t["score_players"]:
+        if entry["name"] == mine["name"]:
+            entry["name"] = "You"
+    t["scorecard"] = {
+        **t["scorecard"],
+        "players": [{**p, "name": "You"} if p["id"] == "you" else p for p in t["scorecard"]["players"]],
+    }
 
 
 def _to_act(match: dict) -> set[str]:
@@ -124,9 +209,13 @@ def online_context(
     table = view.table
     code = table["code"]
     base = f"/t/{code}"
+    quick = bool(table.get("quick_play"))
+    others = [s for s in table["seats"] if s["kind"] == "person" and s["seat"] != table["you"]]
     context = {
         "code": code,
-        "name": table["name"],
+        "name": PLAY_NOW if quick else table["name"],
+        # Play now's subtitle says who the match is with, as it is.
+        "subtitle": ("with other players" if others else "against the computer") if quick else None,
         "status": table["status"],
         "you": table["you"],
         "is_host": table["you"] == table["host"],
@@ -141,9 +230,12 @@ def online_context(
         "message": message,
         "levels": [(lv, LEVEL_NAMES[lv]) for lv in LEVELS],
         "open_seats": any(s["kind"] == "open" for s in table["seats"]),
+        "rated": table["rated"],
     }
     if table["status"] == "waiting":
         context["settings"] = _settings(table)
+        unrated = [n["message"] for n in table["notices"] if n["message"].endswith(UNRATED_NOTICE)]
+        context["unrated_because"] = unrated[-1] if unrated and not table["rated"] else None
         return context
     connected = {s["seat"]: s["connected"] for s in table["seats"] if s["kind"] == "person"}
 
@@ -182,6 +274,17 @@ def online_context(
             n["message"] for n in table["notices"] if not n.get("next") and n["at_ms"] >= now_ms() - NOTICES_SHOWN_MS
         ][-1:],
     )
+    if over and (table["quick_play"] or table["rated"]):
+        t.update(rated_end(table))
+    elif watching and table.get("you_left") is not None:
+        # Left, and watching: the ways on, another quick match or a game of one's own.
+        names = {s["seat"]: _person_name(s) for s in table["seats"]}
+        size = len(table["seats"])
+        t["play_now_again"] = {"players": size if size <= 4 else "any", "name": names[table["you_left"]]}
+        t["new_game_link"] = "/new"
+
+    if quick and not watching:
+        _you_for_a_guest(t, match)
     if over:
         t["prompt"] = _result_sentence(match) + "."
         t["scorecard"]["result"] = _result_sentence(match)

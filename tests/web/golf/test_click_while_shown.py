@@ -44,10 +44,10 @@ def test_a_click_on_the_stock_while_the_reply_is_shown_draws(page):
 
 @pytest.mark.parametrize("speed", ["normal"])
 def test_the_last_steps_moment_takes_the_click_too(page):
-    """The headline already asks you to draw while the last card is still moving in."""
+    """The headline already asks you to draw while the last cards are still moving in."""
     to_the_computers_reply(page)
     page.wait_for_function(
-        "() => document.getElementById('table').classList.contains('playing')"
+        "() => document.activeViewTransition"
         " && /^Draw from the stock/.test(document.getElementById('prompt').textContent)"
     )
     page.locator("#board .card.stock").click()

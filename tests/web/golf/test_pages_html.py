@@ -334,4 +334,4 @@ def test_new_game_options_change_the_rules(api):
     rules = api.get("/api/match").json()["rules"]
     assert (rules["players"], rules["holes"], rules["jacks_zero"], rules["name"]) == (4, 18, True, "custom")
     status, html = post(api, "new", html, seed="twelve")
-    assert status == 422 and "The seed must be a whole number" in html
+    assert status == 422 and "The deal number must be a whole number" in html

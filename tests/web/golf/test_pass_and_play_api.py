@@ -146,7 +146,7 @@ def test_people_are_refused_plainly_and_nothing_changes(api):
     assert after["version"] == current["version"] and "people" not in after
 
 
-def test_a_match_of_people_alone_has_no_level_and_counts_with_the_tables_of_people(golf_app, api):
+def test_a_match_of_people_alone_has_no_level_and_counts_as_pass_and_play(golf_app, api):
     state = deal_for_ann_and_bea(api, players=2, holes=1)
     assert state["level"] is None
     assert [p["kind"] for p in state["players"]] == ["person", "person"]
@@ -161,7 +161,8 @@ def test_a_match_of_people_alone_has_no_level_and_counts_with_the_tables_of_peop
     assert state["phase"] == "match_over" and state["replay"]
     assert api.get(state["replay"]).status_code == 200
     stats = api.get("/api/stats").json()
-    assert stats["online"]["played"] == 1 and stats["golf"]["played"] == 0
+    assert stats["pass_and_play"]["played"] == 1 and stats["golf"]["played"] == 0
+    assert stats["online"]["played"] == 0  # counted apart from the tables of people
 
 
 def test_the_page_reloaded_behind_a_pass_screen_shows_no_secret_and_the_review_names_everyone(golf_app, api):

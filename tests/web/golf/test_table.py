@@ -325,7 +325,7 @@ def test_new_game_dialog_sets_level_rules_and_seed(page):
     dialog = page.locator("#new-game-dialog")
     dialog.get_by_label("Hard").check()
     dialog.get_by_label("Rules").select_option("nine-card")
-    dialog.get_by_label("Seed").fill("4242")
+    dialog.get_by_label("Deal number").fill("4242")
     dialog.get_by_role("button", name="Deal", exact=True).click()
     wait_settled(page)
     status = page.locator(".status").inner_text()

@@ -109,7 +109,7 @@ def test_keys_do_nothing_while_typing_in_a_dialog(page):
     new_match(page, seed=45)
     through_the_opening(page)
     page.get_by_role("button", name="New game").click()
-    page.locator("#new-game-dialog").get_by_label("Seed").fill("sux")
+    page.locator("#new-game-dialog").get_by_label("Deal number").fill("sux")
     assert api(page, "GET", "/api/match")["phase"] == "draw"
 
 

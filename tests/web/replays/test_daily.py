@@ -252,9 +252,9 @@ def test_the_keys_dialog_lists_only_the_keys_the_table_has(api, clock_at, short_
     clock_at.day(12)
     api.post("/api/match/new", json={"level": "easy"})
     assert {"H", "P", "U", "S"} <= keys_listed(api.get("/").text)
-    new_daily(api)  # counted: no Hint, but Pause stays
+    new_daily(api)  # counted: no Hint and no Undo, but Pause stays
     counted = keys_listed(api.get("/").text)
-    assert "H" not in counted and {"P", "U", "S"} <= counted
+    assert "H" not in counted and "U" not in counted and {"P", "S"} <= counted
 
 
 def test_an_accounts_attempt_is_shown_under_its_name_and_a_guest_never_under_one(golf_app, api, clock_at, short_daily):

@@ -7,14 +7,16 @@ from __future__ import annotations
 import re
 
 from tests.browser.tablekit import axe_violations, prompt
-from tests.web.tables.test_tables_browser import LIVE_MS, act, join, make_table, version, wait_version
+from tests.web.tables.test_tables_browser import LIVE_MS, join, make_table, next_mover, version, wait_version
 
 
 def play_first_hole(pages: list) -> None:
     for _ in range(80):
-        if all(p.get_by_role("button", name="Next hole").count() for p in pages):
+        if all("is over" in prompt(p) for p in pages):
+            for p in pages:
+                p.get_by_role("button", name="Next hole").wait_for(timeout=LIVE_MS)
             return
-        mover = next((p for p in pages if act(p)), None)
+        mover = next_mover(pages)
         assert mover is not None, [prompt(p) for p in pages]
         for other in pages:
             if other is not mover:

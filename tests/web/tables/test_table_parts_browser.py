@@ -70,7 +70,19 @@ def test_a_match_played_from_parts_looks_as_the_page_loaded_afresh(people):
         wait_settled(page)
     for page in (ann, bea):
         assert page.evaluate("() => window.__parts") > 10, "the tables were not sent as parts"
-        played = still_look(page)
+    # Both pages are looked at before either reloads, and again once both have: a page
+    # reloading is for a moment not connected, which the other page may show meanwhile.
+    played = [still_look(page) for page in (ann, bea)]
+    for page in (ann, bea):
         page.reload()
+    for page in (ann, bea):
         wait_settled(page)
-        assert page.evaluate(LOOK) == played
+    afresh = [still_look(page) for page in (ann, bea)]
+    for name, before, after in zip(("Ann", "Bea"), played, afresh, strict=True):
+        assert after == before, f"{name}'s page differs afresh: {first_difference(before, after)}"
+
+
+def first_difference(played: list, afresh: list) -> str:
+    """Where two looks part, with the elements around it, so that a failure says what moved."""
+    at = next((i for i, (a, b) in enumerate(zip(played, afresh)) if a != b), min(len(played), len(afresh)))
+    return f"at element {at}: played {played[max(at - 2, 0) : at + 3]}, afresh {afresh[max(at - 2, 0) : at + 3]}"

@@ -86,14 +86,26 @@ def act(page) -> bool:
     return True
 
 
+def next_mover(pages: list, patience_ms: int = 30_000):
+    """The page that made the next move, looking again while no one can move yet (the
+    computer's turn, or a move still on its way to this page); None after ``patience_ms``."""
+    waited = 0
+    while True:
+        mover = next((p for p in pages if act(p)), None)
+        if mover is not None or waited >= patience_ms:
+            return mover
+        pages[0].wait_for_timeout(250)
+        waited += 250
+
+
 def play_out(pages: list, moves: int = 80) -> None:
     """The people at these pages play until the match is over (or ``moves`` moves), each
     waiting to see the others' moves before its own."""
     for _ in range(moves):
         if pages[0].locator(".match-over").count():
             return
-        mover = next((p for p in pages if act(p)), None)
-        assert mover is not None
+        mover = next_mover(pages)
+        assert mover is not None, [prompt(p) for p in pages]
         for other in pages:
             if other is not mover:
                 wait_version(other, version(mover))

@@ -1,0 +1,77 @@
+"""The turn timer's words at a table with a computer player, on a 390x844 touch phone
+and at 1280x720: while the computer's moves are shown, "Time left for you" is not on
+the table (no one's time runs down for a computer's move); at a hole's end the countdown
+says what happens when it reaches zero: "Next hole in: N s"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.tablekit import api, next_move
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 720}}
+SHOTS = "/tmp/shots"
+
+
+@pytest.fixture(params=[pytest.param(PHONE, id="390x844-touch"), pytest.param(LAPTOP, id="1280x720")])
+def screen(request, browser, server):
+    context = browser.new_context(base_url=server, **request.param)
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "golf_speed", "value": "slow", "url": server}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, request.param["viewport"]["width"]
+    context.close()
+    assert not errors, errors
+
+
+def timed_table(page) -> str:
+    """A two-hole table of Ann and an Easy computer player, 60 s a turn, started."""
+    form = {"name": "Evening", "host_name": "Ann", "seat_count": "2", "seat_1": "easy", "holes": "2"}
+    response = page.request.post("/tables", form={**form, "timer_seconds": "60"}, max_redirects=0)
+    assert response.status == 303, response.text()
+    code = response.headers["location"].rsplit("/", 1)[1]
+    page.goto(f"/t/{code}")
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_selector("#board")
+    return code
+
+
+def test_the_timer_is_hidden_while_the_computer_plays(screen):
+    page, width = screen
+    code = timed_table(page)
+    for _ in range(2):  # the opening: two cards of one's own turned up
+        page.locator(".seat.mine button.card.down").first.click()
+        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => /Draw from the stock/.test(document.getElementById('prompt').textContent)")
+    page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
+    page.locator(".seat.mine button.card.down").first.click()
+    page.wait_for_selector("#table.playing")  # the computer's turn, shown step by step
+    assert "is playing" in page.locator("#prompt").inner_text()
+    assert not page.locator(".timer").is_visible(), "the timer shows while the computer plays"
+    page.screenshot(path=f"{SHOTS}/timer-computer-playing-{width}.png")
+    page.wait_for_selector("#table:not(.playing)", timeout=20_000)
+    assert page.locator(".timer").is_visible()
+    assert "Time left for you" in page.locator(".timer").inner_text()
+    assert code
+
+
+def test_the_countdown_at_a_holes_end_says_the_next_hole_comes(screen):
+    page, width = screen
+    code = timed_table(page)
+    state = api(page, "GET", f"/api/tables/{code}")["match"]
+    for _ in range(200):
+        if state["phase"] == "hole_over":
+            break
+        path, body = next_move(state)
+        state = api(page, "POST", path.replace("/api/match", f"/api/tables/{code}"), body)["match"]
+    assert state["phase"] == "hole_over"
+    page.reload()
+    timer = page.locator(".timer")
+    assert re.fullmatch(r"Next hole in: \d+ s", timer.inner_text().strip()), timer.inner_text()
+    assert "Time left" not in page.locator("#table-head").inner_text()
+    page.screenshot(path=f"{SHOTS}/timer-hole-end-{width}.png")
