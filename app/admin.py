@@ -103,7 +103,12 @@ def parser() -> argparse.ArgumentParser:
         description="End a table that cannot finish: its seats are told why, its status becomes over, and "
         "nothing is rated or recorded for it. A table over already is refused.",
     )
-    ending.add_argument("code", metavar="CODE", help="the table's code (the end of its invite link, /t/CODE)")
+    ending.add_argument(
+        "code",
+        metavar="CODE",
+        help="the table's code (the end of its invite link, /t/CODE); an older code beginning with "
+        "'-' goes after --: end-table -- -CODE",
+    )
     ending.add_argument("--reason", metavar="TEXT", help=f"what its seats are told (default: {DEFAULT_REASON!r})")
     return commands
 

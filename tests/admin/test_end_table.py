@@ -77,6 +77,8 @@ def test_a_finished_or_unknown_table_is_refused(site, capsys):
     )
     refused_and_unchanged(site, capsys, ("end-table", "no-such-table"), "No table has the code 'no-such-table'.")
     refused_and_unchanged(site, capsys, ("end-table", "x" * 40), "No table has the code")
+    # A code beginning with "-" (made before codes never began so) is read after "--".
+    refused_and_unchanged(site, capsys, ("end-table", "--", "-no-such"), "No table has the code '-no-such'.")
     refused_and_unchanged(site, capsys, ("end-table", finished["code"], "--reason", "\u202e"), "The reason cannot")
 
 

@@ -37,8 +37,12 @@ def seat_of(record: TableRecord, browser_id: str) -> int | None:
 
 
 def invite_code() -> str:
-    """16 URL-safe characters: 96 random bits."""
-    return secrets.token_urlsafe(12)
+    """16 URL-safe characters, some 96 random bits, never beginning with "-": a host
+    passes the code to ``python -m app admin end-table``, where a leading "-" would read
+    as an option."""
+    while (code := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return code
 
 
 def display_name(text: object, what: str = "A name", limit: int = NAME_LENGTH, person: bool = True) -> str:
