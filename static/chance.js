@@ -1,4 +1,4 @@
-/* The chart of a finished match's chance to win (templates/_chance.html), made a control:
+/* The chart of a finished match's chance to win (templates/replays/_chance.html), made a control:
    a click on it goes to the nearest step; focused, it is a slider whose point moves along
    the steps with the arrow keys (Page Up and Page Down by hole, Home and End to the deal
    and the end), its words said as it moves, and Enter goes to that step. On the replay's

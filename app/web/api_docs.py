@@ -22,6 +22,6 @@ router = APIRouter(include_in_schema=False)
 def api_docs(request: Request):
     return templates.TemplateResponse(
         request,
-        "api_docs.html",
+        "site/api_docs.html",
         {"openapi_url": request.app.openapi_url, "title": f"{request.app.title} API", "swagger_ui": SWAGGER_UI_VERSION},
     )

@@ -119,7 +119,7 @@ templates.env.filters["part_end"] = part_end
 
 # A table's fragment draws some thirty cards for each seat at every refresh, nearly all
 # of them as the refresh before drew them, and Jinja's macro calls were most of its time.
-# The card's markup stays in one place, the ``card`` macro of ``_cards.html``; the
+# The card's markup stays in one place, the ``card`` macro of ``table/_cards.html``; the
 # ``drawn`` filter remembers what the macro made for each card (a card, app.web.golf.board's
 # ``Card``, is its fields alone: the same fields draw the same HTML).
 # Some 30 cards a seat, its steps' boards' too, at 100 busy tables: what one process draws
@@ -166,7 +166,7 @@ def _shape_of(kind: Any) -> _Shape:
 def _drawn(kind: Any, plain: tuple, lists: tuple) -> Markup:
     shape = _shape_of(kind)
     card = kind(**dict(zip(shape.names, plain)), **{name: list(value) for name, value in zip(shape.lists, lists)})
-    return Markup(templates.env.get_template("_cards.html").module.card(card))  # type: ignore[attr-defined]
+    return Markup(templates.env.get_template("table/_cards.html").module.card(card))  # type: ignore[attr-defined]
 
 
 templates.env.filters["drawn"] = drawn
@@ -194,7 +194,7 @@ DIALOGS_KEPT = 4096  # about 3 KB each: a scorecard of eight players after nine 
 
 
 def remembered(template: str, macro: str, *arguments: Any) -> Markup:
-    """``{{ remembered("_table_dialogs.html", "keys_dialog", ...) }}``: the macro's HTML."""
+    """``{{ remembered("table/_table_dialogs.html", "keys_dialog", ...) }}``: the macro's HTML."""
     return _remembered(template, macro, json.dumps(arguments, separators=(",", ":")))
 
 
@@ -207,7 +207,7 @@ def _remembered(template: str, macro: str, arguments: str) -> Markup:
 templates.env.globals["remembered"] = remembered
 
 
-# A seat's grid (``seat_panel`` of ``_board.html``) was the most of a table's drawing, and
+# A seat's grid (``seat_panel`` of ``table/_board.html``) was the most of a table's drawing, and
 # at every move of a table of four at most two of the grids a page shows change: the
 # mover's, and whose turn it now is. The ``seat_drawn`` global draws a seat's panel once
 # for the same seat and the same arguments, keyed by all that the macro reads: every
@@ -246,7 +246,7 @@ def seat_drawn(seat: dict, mine: Any = False, many: Any = False, dealt: Any = Fa
             if found is not None:
                 _seats_drawn.move_to_end(key)
                 return found
-    module: Any = templates.env.get_template("_board.html").module
+    module: Any = templates.env.get_template("table/_board.html").module
     made = Markup(module.seat_panel(seat, mine, many, dealt, id))
     if key is not None:
         with _seats_lock:

@@ -51,11 +51,11 @@ def test_missing_templates_make_it_unavailable(api, tmp_path, monkeypatch):
 
 
 def test_a_broken_template_makes_it_unavailable(api, monkeypatch):
-    monkeypatch.setattr(templates.env, "loader", DictLoader({"base.html": "{% if %}"}))
+    monkeypatch.setattr(templates.env, "loader", DictLoader({"site/base.html": "{% if %}"}))
     answer = api.get("/healthz")
     assert answer.status_code == 503
     assert "the page templates do not load" in answer.json()["detail"]
-    assert "base.html" in answer.json()["detail"]
+    assert "site/base.html" in answer.json()["detail"]
     # The real templates again: healthy.
     monkeypatch.undo()
     assert api.get("/healthz").status_code == 200

@@ -57,7 +57,7 @@ def _page(
     code = tidy_code(typed.get("code") or request.query_params.get("code", ""))
     return render_fresh(
         request,
-        "account.html",
+        "accounts/account.html",
         {
             "page": "account",
             "account": account,
@@ -165,7 +165,7 @@ def delete_page(request: Request):
     if not caller.signed_in:
         return RedirectResponse("/account", status_code=303)
     return render_fresh(
-        request, "account_delete.html", {"page": "account", "account": devices_of(request).account(caller)}
+        request, "accounts/account_delete.html", {"page": "account", "account": devices_of(request).account(caller)}
     )
 
 

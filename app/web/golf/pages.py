@@ -57,7 +57,7 @@ def _render_table(
     request: Request, outcome: Outcome, status: int = 200, page: bool = False, welcome: bool = False, **options
 ) -> Response:
     context = {"request": request, "t": table_context(request, outcome, **options), "page": "table", "welcome": welcome}
-    return render_fresh(request, "table_page.html" if page else "table_fragment.html", context, status)
+    return render_fresh(request, "table/table_page.html" if page else "table/table_fragment.html", context, status)
 
 
 # --------------------------------------------------------------------------- pages
@@ -266,7 +266,7 @@ def new_game_page(request: Request):
     """The New game form as a page (the table opens it as a dialog when script runs)."""
     outcome = golf_of(request).current(browser_id(request))
     return render_fresh(
-        request, "new_game.html", {"page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()}
+        request, "golf/new_game.html", {"page": "new", "ng": new_game_model(outcome.state), "now_ms": now_ms()}
     )
 
 
@@ -274,7 +274,7 @@ def new_game_page(request: Request):
 def scorecard_page(request: Request):
     outcome = golf_of(request).current(browser_id(request))
     return templates.TemplateResponse(
-        request, "scorecard.html", {"page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()}
+        request, "table/scorecard.html", {"page": "scorecard", "sc": scorecard_model(outcome.state), "now_ms": now_ms()}
     )
 
 
@@ -285,12 +285,14 @@ def summary_page(request: Request):
     summary = summary_model(outcome.state)
     if summary is None:
         return back_after_move("/", FLASH, {"message": "The match is not over yet: its summary comes at the end."})
-    return templates.TemplateResponse(request, "summary.html", {"page": "summary", "sm": summary, "now_ms": now_ms()})
+    return templates.TemplateResponse(
+        request, "table/summary.html", {"page": "summary", "sm": summary, "now_ms": now_ms()}
+    )
 
 
 @router.get("/how-to-play", response_class=HTMLResponse)
 def how_to_play(request: Request):
-    return templates.TemplateResponse(request, "how_to_play.html", {"page": "how", "house": HOUSE_EXAMPLES})
+    return templates.TemplateResponse(request, "golf/how_to_play.html", {"page": "how", "house": HOUSE_EXAMPLES})
 
 
 # The rules How to play draws its house rules' example grids under.
@@ -402,7 +404,7 @@ def statistics(request: Request):
         )
     return templates.TemplateResponse(
         request,
-        "stats.html",
+        "golf/stats.html",
         {
             "page": "stats",
             "columns": [name for name, _ in columns],

@@ -84,7 +84,7 @@ def refusal(request: Request, status: int, sentence: str, headers: dict[str, str
     title = TITLES.get(status) or HTTPStatus(status).phrase
     return templates.TemplateResponse(
         request,
-        "refusal.html",
+        "site/refusal.html",
         {"page": None, "title": title, "sentence": sentence},
         status_code=status,
         headers=headers,

@@ -1,5 +1,5 @@
 """Quick play's pages: the Play now form (on the home page's table and in the New game
-dialog, ``templates/_quick_play.html``) posts to ``/quick-play``, whose page waits for
+dialog, ``templates/quickplay/_quick_play.html``) posts to ``/quick-play``, whose page waits for
 the table: who has joined, the time left, Leave. The waiting part asks
 ``/quick-play/status`` every second (which keeps the person in the queue) and, once they
 are seated, HTMX goes to the table's page (``HX-Redirect``); without script the page
@@ -39,7 +39,7 @@ def _page(request: Request, standing: Standing | None, message: str | None = Non
         "rated": request.state.signed_in,
         "give_up_after": GIVE_UP_AFTER,
     }
-    return render_fresh(request, "quick_play.html", context, status)
+    return render_fresh(request, "quickplay/quick_play.html", context, status)
 
 
 def _players(raw: object) -> object:
@@ -82,7 +82,7 @@ def waiting_part(request: Request):
         path = f"/t/{standing.code}" if standing.status == "seated" else "/quick-play"
         return Response(status_code=200, headers={"HX-Redirect": path, "Cache-Control": "no-store"})
     context = {"q": waiting_model(standing, now_ms())}
-    return render_fresh(request, "_quick_play_waiting.html", context)
+    return render_fresh(request, "quickplay/_quick_play_waiting.html", context)
 
 
 @router.post("/quick-play/leave")

@@ -26,7 +26,7 @@ def leaderboard_page(request: Request):
     # Your neighbours are shown apart only when you are not among the top already.
     board["show_around"] = board["you"] is not None and board["you"]["rank"] not in on_top
     context = {"page": "leaderboard", "b": board, "signed_in": request.state.signed_in}
-    return render_fresh(request, "leaderboard.html", context)
+    return render_fresh(request, "ratings/leaderboard.html", context)
 
 
 @router.get("/players/{name:path}", response_class=HTMLResponse)
@@ -48,4 +48,6 @@ def player_page(name: str, request: Request):
         else None
     )
     matches = [{**m, "place_words": place_words(m["place"], m["players"])} for m in profile["matches"]]
-    return render_fresh(request, "player.html", {"page": "player", "p": profile, "chart": chart, "matches": matches})
+    return render_fresh(
+        request, "ratings/player.html", {"page": "player", "p": profile, "chart": chart, "matches": matches}
+    )

@@ -39,7 +39,7 @@ def daily_page(request: Request):
     board["shown_at_most"] = LEADERBOARD_SHOWN
     # Playing the deal gives up a match in progress: the page asks first, as New game warns.
     board["unfinished"] = golf_of(request).unfinished(browser_id(request)) if board["is_today"] else None
-    return render_fresh(request, "daily.html", {"page": "daily", "d": board})
+    return render_fresh(request, "replays/daily.html", {"page": "daily", "d": board})
 
 
 @router.get("/daily/start", response_class=HTMLResponse)
@@ -49,5 +49,7 @@ def daily_start_page(request: Request):
     name = request.query_params.get("name") or ""
     unfinished = golf_of(request).unfinished(browser_id(request))
     return render_fresh(
-        request, "daily_start.html", {"page": "daily", "name": name, "unfinished": unfinished, "now_ms": now_ms()}
+        request,
+        "replays/daily_start.html",
+        {"page": "daily", "name": name, "unfinished": unfinished, "now_ms": now_ms()},
     )

@@ -39,4 +39,4 @@ def my_matches_page(request: Request):
         }
         for match in my_matches_of(request).of(browser_id(request))
     ]
-    return render_fresh(request, "my_matches.html", {"page": "my-matches", "matches": matches})
+    return render_fresh(request, "replays/my_matches.html", {"page": "my-matches", "matches": matches})

@@ -75,9 +75,9 @@ def replay_page(request: Request, replay_id: str):
     number = query_number(request.query_params.get("step"), default=0)
     row, step = replays_of(request).step(replay_id, number)
     if is_htmx(request):  # a step: the table alone (the chart beside it marks the step itself)
-        return render_fresh(request, "_replay.html", {"r": replay_model(row, step)})
+        return render_fresh(request, "replays/_replay.html", {"r": replay_model(row, step)})
     story = story_model(win_chances_of(request).story_of(row), row["id"], step.number)
-    return render_fresh(request, "replay.html", {"page": "replay", "r": replay_model(row, step), "s": story})
+    return render_fresh(request, "replays/replay.html", {"page": "replay", "r": replay_model(row, step), "s": story})
 
 
 @router.get("/r/{replay_id}/chance", response_class=HTMLResponse)
@@ -91,4 +91,4 @@ def replay_chance(request: Request, replay_id: str):
     if seat is not None and not 0 <= seat < len(row["seats"]):
         seat = None
     story = story_model(win_chances_of(request).story_of(row), row["id"], number, seat)
-    return render_fresh(request, "_chance_part.html", {"s": story, "on_replay": seat is None})
+    return render_fresh(request, "replays/_chance_part.html", {"s": story, "on_replay": seat is None})

@@ -135,7 +135,7 @@ def review_page(request: Request, source: Source) -> Response:
     shown = {"page": "review", "title": title, "r": body, "src": source, "names": VERDICT_NAMES}
     if hole is None and not body.get("refused") and not source.seat:
         shown["s"] = _story(request, source)
-    return render_fresh(request, "review.html", shown, 200 if status == 202 else status)
+    return render_fresh(request, "review/review.html", shown, 200 if status == 202 else status)
 
 
 def _story(request: Request, source: Source) -> dict | None:
@@ -154,7 +154,7 @@ def review_status(request: Request, source: Source) -> Response:
     status, body = _body(request, source, hole)
     return render_fresh(
         request,
-        "_review_body.html",
+        "review/_review_body.html",
         {"r": body, "src": source, "names": VERDICT_NAMES},
         200 if status == 202 else status,
     )
@@ -201,12 +201,12 @@ def decision_page(request: Request, source: Source) -> Response:
     except ServiceError as error:
         return render_fresh(
             request,
-            "review.html",
+            "review/review.html",
             {**common, "r": {"refused": error.message, "hole": hole}},
             status_of(error) if status_of(error) != 400 else 422,
         )
     if status != 200:
-        return render_fresh(request, "review.html", {**common, "r": {**found, "hole": hole}})
+        return render_fresh(request, "review/review.html", {**common, "r": {**found, "hole": hole}})
     decision = found["decision"]
     board = tbl.board(found["view"], live=False)
     same = decision["action"] == decision["best"]
@@ -216,7 +216,7 @@ def decision_page(request: Request, source: Source) -> Response:
     mark_reason(board, decision.get("points_at"))
     return render_fresh(
         request,
-        "review_decision.html",
+        "review/review_decision.html",
         {**common, "hole": hole, "d": decision, "number": number, "count": found["count"], "b": board, "same": same},
     )
 

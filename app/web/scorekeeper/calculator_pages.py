@@ -203,4 +203,6 @@ def _names(count: int, three: tuple[str, str, str]) -> tuple[str, ...]:
 def score_page(request: Request):
     model = score_form_model(request.query_params)
     status = 422 if model["message"] else 200
-    return templates.TemplateResponse(request, "score.html", {"page": "score", "calc": model}, status_code=status)
+    return templates.TemplateResponse(
+        request, "scorekeeper/score.html", {"page": "score", "calc": model}, status_code=status
+    )

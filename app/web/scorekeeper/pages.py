@@ -147,7 +147,7 @@ def _setup_model(
 def setup_page(request: Request):
     names = _service(request).remembered_names(browser_id(request)) or ["", ""]
     model = _setup_model(request, names)
-    return render_fresh(request, "scorekeeper_setup.html", model)
+    return render_fresh(request, "scorekeeper/scorekeeper_setup.html", model)
 
 
 @router.post("/scorekeeper", response_class=HTMLResponse)
@@ -168,7 +168,7 @@ def _create(request: Request, form: FormData) -> Response:
         raise  # answered by the one refusal handler, as a page or a fragment
     except ServiceError as error:
         model = _setup_model(request, names, holes_text, other, chosen, error.message)
-        return render_fresh(request, "scorekeeper_setup.html", model, status=status_of(error))
+        return render_fresh(request, "scorekeeper/scorekeeper_setup.html", model, status=status_of(error))
     return RedirectResponse(f"/scorekeeper/{sheet.id}", status_code=303)
 
 
@@ -185,7 +185,7 @@ def _sheet_page(
 ) -> Response:
     return render_fresh(
         request,
-        "scorekeeper_sheet.html",
+        "scorekeeper/scorekeeper_sheet.html",
         {"page": "scorekeeper", "sk": sheet_model(sheet, typed), "message": message, "said": said, "pad": True},
         status=status,
     )
@@ -202,7 +202,7 @@ def _update(
     """The HTMX answer: the parts that changed, out of band (the cells too when ``whole``)."""
     return render_fresh(
         request,
-        "scorekeeper_update.html",
+        "scorekeeper/scorekeeper_update.html",
         {"sk": sheet_model(sheet), "message": message, "whole": whole, "said": said},
         status=status,
     )
@@ -320,7 +320,7 @@ def cell_calculator(request: Request, sheet_id: str):
     calc = score_form_model(params, base=f"/scorekeeper/{sheet_id}/calc")
     return render_fresh(
         request,
-        "scorekeeper_calc.html",
+        "scorekeeper/scorekeeper_calc.html",
         {
             "page": "scorekeeper",
             "calc": calc,
@@ -352,4 +352,4 @@ def shared_sheet(request: Request, code: str):
     if not _ID.fullmatch(code):
         raise HTTPException(404)
     sheet = _service(request).shared(code)
-    return render_fresh(request, "scorekeeper_shared.html", {"page": "shared", "sk": sheet_model(sheet)})
+    return render_fresh(request, "scorekeeper/scorekeeper_shared.html", {"page": "shared", "sk": sheet_model(sheet)})

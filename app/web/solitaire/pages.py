@@ -60,7 +60,7 @@ def render(
         # Without script a refused deal number goes back to the New deal page, as typed.
         return render_fresh(
             request,
-            "solitaire_new.html",
+            "solitaire/solitaire_new.html",
             {
                 "page": "solitaire",
                 "nd": new_deal_model(state, options["typed"], options.get("message")),
@@ -73,7 +73,9 @@ def render(
     t = table_context(state, **options)
     t["autofocus"] = autofocus
     context = {"request": request, "t": t, "page": "solitaire", "flash": flash}
-    return render_fresh(request, "solitaire.html" if page else "solitaire_fragment.html", context, status)
+    return render_fresh(
+        request, "solitaire/solitaire.html" if page else "solitaire/solitaire_fragment.html", context, status
+    )
 
 
 # --------------------------------------------------------------------------- helpers
@@ -181,7 +183,7 @@ def new_deal_page(request: Request):
     """The New deal form as a page (the table opens it as a dialog when script runs)."""
     state = solitaire_of(request).current(browser_id(request))
     return render_fresh(
-        request, "solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state), "now_ms": now_ms()}
+        request, "solitaire/solitaire_new.html", {"page": "solitaire", "nd": new_deal_model(state), "now_ms": now_ms()}
     )
 
 

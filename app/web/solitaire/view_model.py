@@ -1,4 +1,4 @@
-"""The Golf solitaire table's view model: what ``solitaire.html`` and its fragment draw
+"""The Golf solitaire table's view model: what ``solitaire/solitaire.html`` and its fragment draw
 from the public state of a deal (``app.solitaire.game.view`` as the service describes
 it), which holds the size of the stock and never its order.
 

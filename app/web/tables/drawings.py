@@ -39,7 +39,7 @@ ALERT = '<div id="alert" hx-swap-oob="innerHTML"></div>'
 
 
 def alert(message: str | None) -> str:
-    """The alert sent beside the table, as ``table_fragment.html`` draws it: why a move was refused.
+    """The alert sent beside the table, as ``table/table_fragment.html`` draws it: why a move was refused.
 
     >>> alert("It is <not> your turn.")
     '<div id="alert" hx-swap-oob="innerHTML"><p>It is &lt;not&gt; your turn.</p></div>'
@@ -64,10 +64,10 @@ class TableDrawing:
 
 
 def draw_table(request: Request, t: dict) -> TableDrawing:
-    """The table fragment's ``_table.html`` for the model ``t``, drawn as its parts."""
+    """The table fragment's ``table/_table.html`` for the model ``t``, drawn as its parts."""
     drawing = Drawing()
     drawing.finish(
-        templates.get_template("_table.html").render({"request": request, "t": t, "page": "table", "parts": True})
+        templates.get_template("table/_table.html").render({"request": request, "t": t, "page": "table", "parts": True})
     )
     digest = hashlib.blake2b(drawing.frame.encode(), digest_size=9)
     for id, html in drawing.parts.items():

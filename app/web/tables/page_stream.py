@@ -38,7 +38,7 @@ def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> Ta
     waiting room's HTML, which is always sent whole."""
     t = online_context(request, view, shown=shown)
     if t["status"] == "waiting":
-        return templates.get_template("table_fragment.html").render({"request": request, "t": t, "page": "table"})
+        return templates.get_template("table/table_fragment.html").render({"request": request, "t": t, "page": "table"})
     drawn = draw_table(request, t)
     request.app.state.drawn_tables.keep(request, t["code"], t["you"], drawn)
     return drawn

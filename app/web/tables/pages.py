@@ -3,7 +3,7 @@ to fill, play together, watch.
 
 ``/t/{code}`` is the table's page. Each person sees it from their own seat (a visitor
 without one as a spectator), drawn with the single-player table's own templates
-(``_table.html``, ``_board.html``), models (``app.web.golf.board``,
+(``table/_table.html``, ``table/_board.html``), models (``app.web.golf.board``,
 ``app.web.golf.view_model``) and words (``app.web.golf.prompts``). The
 page listens to its own event stream (``/t/{code}/events``, through the htmx SSE
 extension: :mod:`app.web.tables.page_stream`), whose events bring it its fragment after
@@ -88,7 +88,7 @@ def make_table_model(form=None, message: str | None = None) -> dict:
 
 @router.get("/tables/new", response_class=HTMLResponse)
 def make_table_page(request: Request):
-    return render_fresh(request, "table_online_new.html", {"page": "friends", "m": make_table_model()})
+    return render_fresh(request, "tables/table_online_new.html", {"page": "friends", "m": make_table_model()})
 
 
 def _new_table_request(form) -> dict:
@@ -129,7 +129,7 @@ def _make_table(request: Request, form: FormData) -> Response:
     except ServiceError as refusal:
         return render_fresh(
             request,
-            "table_online_new.html",
+            "tables/table_online_new.html",
             {"page": "friends", "m": make_table_model(form, refusal.message)},
             status_of(refusal),
         )
@@ -144,7 +144,7 @@ def _render(request: Request, view: TableOutcome, status: int = 200, page: bool 
     (:mod:`app.web.tables.drawings`), and answered to the page as the parts that differ
     from the drawing it names (its ``Golf-Drawn`` header), when that one is still kept."""
     t = online_context(request, view, **options)
-    name = "table_online.html" if page else "table_fragment.html"
+    name = "tables/table_online.html" if page else "table/table_fragment.html"
     context = {"request": request, "t": t, "page": "table"}
     if t["status"] == "waiting":
         return render_fresh(request, name, context, status)
@@ -299,4 +299,4 @@ def rated_end_mine(request: Request, code: str):
             story = chances.story_of(found[0]) if found is not None else None
             mine["pending"] = found is not None and story is None
             mine["peak"] = story.peak(found[1]) if found is not None and story is not None else None
-    return render_fresh(request, "_rated_end_mine.html", {"m": mine})
+    return render_fresh(request, "ratings/_rated_end_mine.html", {"m": mine})

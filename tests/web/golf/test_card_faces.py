@@ -82,7 +82,7 @@ def test_a_card_drawn_again_with_any_field_changed_is_drawn_anew():
     (its face, its button, a class the page adds after the steps) reaches the page."""
     from app.web.templating import drawn, templates
 
-    macro = templates.env.get_template("_cards.html").module.card
+    macro = templates.env.get_template("table/_cards.html").module.card
     down = Card("Your card at top left, face down", place="you-0", action="reveal", param="position", value=0)
     assert drawn(down) == str(macro(down)) and "<button" in drawn(down)
     up = Card("Your card at top left, the 7 of hearts", card="7H", place="you-0", points=7)

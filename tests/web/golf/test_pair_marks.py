@@ -23,7 +23,7 @@ def drawn_board(rules: RuleSet, grid: str, up: list[int]) -> str:
     open_hole(state, {0: up[: rules.opening_reveals], 1: [0, 1]})
     for position in up[rules.opening_reveals :]:
         state.face_up[0][position] = True  # turned as a hole goes on, without the turns between
-    return str(templates.env.get_template("_board.html").make_module({}).board(board(view(state, 0))))
+    return str(templates.env.get_template("table/_board.html").make_module({}).board(board(view(state, 0))))
 
 
 def your_seat(html: str) -> str:

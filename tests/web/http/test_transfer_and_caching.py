@@ -113,7 +113,7 @@ def test_every_file_a_page_loads_by_the_asset_version_changes_it():
 
     named = {
         name
-        for path in TEMPLATES.glob("*.html")
+        for path in TEMPLATES.rglob("*.html")
         for name in re.findall(r"/static/([\w.-]+)\?v=\{\{ *asset_version *\}\}", path.read_text())
     }
     assert named and named <= set(ASSETS), sorted(named - set(ASSETS))

@@ -38,11 +38,11 @@ def plain_environment() -> jinja2.Environment:
     def module(name: str) -> Any:
         return env.get_template(name).module
 
-    env.filters["drawn"] = lambda card: Markup(module("_cards.html").card(card))
+    env.filters["drawn"] = lambda card: Markup(module("table/_cards.html").card(card))
     env.globals["remembered"] = lambda name, macro, *arguments: Markup(
         getattr(module(name), macro)(*json.loads(json.dumps(arguments)))
     )
-    env.globals["seat_drawn"] = lambda seat, *switches: Markup(module("_board.html").seat_panel(seat, *switches))
+    env.globals["seat_drawn"] = lambda seat, *switches: Markup(module("table/_board.html").seat_panel(seat, *switches))
     return env
 
 
@@ -88,8 +88,8 @@ def test_a_move_draws_again_only_the_grids_it_changed():
     ids=["2 seats", "4 seats", "8 seats"],
 )
 def test_every_table_drawn_is_the_table_drawn_afresh(tmp_path, seats, holes, monkeypatch):
-    plain = plain_environment().get_template("_table.html")
-    table = templates.get_template("_table.html")
+    plain = plain_environment().get_template("table/_table.html")
+    table = templates.get_template("table/_table.html")
     render = table.render
     compared = collections.Counter()
 
@@ -138,7 +138,7 @@ def test_names_that_look_like_markup_are_drawn_as_written_on_every_page(monkeypa
             for position in (0, 1):
                 client.post(f"/api/tables/{code}/reveal", json={"position": position})
             pages.append(client.get(f"/t/{code}").text)
-    assert drawn["_table.html"] >= 3 and len(drawn) >= 3, drawn
+    assert drawn["table/_table.html"] >= 3 and len(drawn) >= 3, drawn
     for html in pages:
         assert "&lt;b&gt;Ann&lt;/b&gt; &amp; &#34;Bo&#34;" in html
         assert "<b>Ann</b>" not in html and "<3" not in html.replace("&lt;3", "")
