@@ -1,5 +1,6 @@
-/* The New game form: when another preset is chosen, each rule's first choice ("as the
- * preset") says that preset's value. The values come from the preset select's
+/* The New game form: when other Rules are chosen, each rule's first choice says their
+ * value and name ("9 holes (as in Standard)", the words before any ":" of the value, and
+ * of the chosen option's text). The values come from the preset select's
  * data-preset-words (the server's words); without script the form still works, its
  * first choices naming the values of the preset it was drawn with. */
 (function () {
@@ -8,10 +9,11 @@
     var select = event.target;
     if (!select || select.id !== "ng-preset" || !select.dataset.presetWords) return;
     var words = JSON.parse(select.dataset.presetWords)[select.value];
-    if (!words) return;
+    if (!words || !select.selectedOptions.length) return;
+    var named = select.selectedOptions[0].text.split(":")[0];
     Object.keys(words).forEach(function (field) {
       var option = select.form && select.form.querySelector("#ng-" + field + " option[data-preset-value]");
-      if (option) option.textContent = words[field] + " (the preset\u2019s)";
+      if (option) option.textContent = words[field].split(":")[0] + " (as in " + named + ")";
     });
   });
 })();

@@ -203,6 +203,11 @@ def seating_words(players: int, people: list[str]) -> str:
     return "As they will sit: " + ", ".join(named + computers)
 
 
+def preset_short_name(preset: str) -> str:
+    """A preset's name as the Rules select shows it, before its description: "Standard"."""
+    return PRESET_ABOUT.get(preset, preset).split(":")[0]
+
+
 def new_game_model(state: dict) -> dict:
     preset = state["rules"].get("name", "standard")
     people = state.get("people") or []
@@ -217,6 +222,8 @@ def new_game_model(state: dict) -> dict:
         "rule_options": RULE_OPTIONS,
         "rule_groups": grouped_options(),
         "preset_words": all_preset_words(),
+        # The first choice of each rule names the preset it follows: "9 holes (as in Standard)".
+        "preset_names": {name: preset_short_name(name) for name in PRESETS},
         # Pass and play: a field for each seat a match may have, the people of this one in
         # the first (so that the same people deal again at once).
         "people": people + [""] * (PEOPLE_FIELDS - len(people)),

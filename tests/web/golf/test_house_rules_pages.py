@@ -38,9 +38,9 @@ def test_every_house_rule_is_offered_under_its_heading_and_starts_as_the_standar
         for field in fields:
             assert f'name="{field}"' in shown[heading], (heading, field)
     offered = selects(page)
-    assert first_choice(offered["super_kings"]) == "No (the preset’s)"
-    assert first_choice(offered["going_out_bonus"]) == "No bonus (the preset’s)"
-    assert first_choice(offered["tied_shame"]) == "Nothing added (the preset’s)"
+    assert first_choice(offered["super_kings"]) == "No (as in Standard)"
+    assert first_choice(offered["going_out_bonus"]) == "No bonus (as in Standard)"
+    assert first_choice(offered["tied_shame"]) == "Nothing added (as in Standard)"
     assert 'value="endgame"' in offered["flip_after_reject"]
     assert "Super Kings: kings worth −2" in html_lib.unescape(page)
 

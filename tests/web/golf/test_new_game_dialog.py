@@ -11,12 +11,12 @@ def test_choosing_a_preset_shows_its_values(page):
     page.get_by_role("button", name="New game").click()
     dialog = page.locator("#new-game-dialog")
     columns = dialog.locator("#ng-cols option[value='']")
-    assert columns.text_content() == "3 columns (the preset’s)"
+    assert columns.text_content() == "3 columns (as in Standard)"
     dialog.get_by_label("Rules").select_option("four-card")
-    assert columns.text_content() == "2 columns (the preset’s)"
-    assert dialog.locator("#ng-ending option[value='']").text_content() == "When a player knocks (the preset’s)"
+    assert columns.text_content() == "2 columns (as in Four-card)"
+    assert dialog.locator("#ng-ending option[value='']").text_content() == "When a player knocks (as in Four-card)"
     dialog.get_by_label("Rules").select_option("eighteen-holes")
-    assert dialog.locator("#ng-holes option[value='']").text_content() == "18 holes (the preset’s)"
+    assert dialog.locator("#ng-holes option[value='']").text_content() == "18 holes (as in Eighteen holes)"
 
 
 def test_the_dialog_asks_for_the_number_of_players_first(page):

@@ -33,6 +33,11 @@ def test_every_rule_is_offered(api, path):
     assert "As the preset" not in page
 
 
+# The preset each first choice names, as the Rules select shows it.
+AS_NAMED = {"standard": "Standard", "four-card": "Four-card", "nine-card": "Nine-card", "jokers": "Jokers"}
+AS_NAMED["eighteen-holes"] = "Eighteen holes"
+
+
 @pytest.mark.parametrize(
     "preset, field, words",
     [
@@ -51,7 +56,7 @@ def test_every_rule_is_offered(api, path):
 def test_each_rule_names_the_presets_real_value(api, preset, field, words):
     new_match(api, rules={"name": preset})
     page = api.get("/new").text
-    assert first_choice(selects(page)[field]) == f"{words} (the preset’s)"
+    assert first_choice(selects(page)[field]) == f"{words} (as in {AS_NAMED[preset]})"
 
 
 def test_the_form_carries_every_presets_values_for_a_change_of_preset(api):

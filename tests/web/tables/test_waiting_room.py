@@ -93,7 +93,7 @@ def test_everyone_sees_the_rules_the_holes_and_the_timer(sized):
     guest.goto(plain)
     text = settings_text(guest)
     assert "Standard: six cards" in text and "9 holes" in text and "No turn timer" in text
-    assert "Nothing: the rules are the preset’s" in text
+    assert "Nothing: every rule as above" in text
 
 
 def control_names(page) -> list[dict]:
