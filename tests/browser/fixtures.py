@@ -17,6 +17,8 @@ is missing the browser tests are skipped and say so.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -132,3 +134,31 @@ def sized(browser, server):
     yield make
     for context in contexts:
         context.close()
+
+
+# The two screens of the phone tests: a 390x844 touch phone, and the laptop it is compared with.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 720}}
+SCREENS = [pytest.param(PHONE, id="390x844-touch"), pytest.param(LAPTOP, id="1280x720")]
+
+
+@contextmanager
+def screen_page(browser, base: str, options: dict, speed: str = "instant") -> Iterator:
+    """A new visitor's page on ``base`` with the screen ``options`` (PHONE or LAPTOP); no
+    script error may happen on it."""
+    context = browser.new_context(base_url=base, **options)
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "golf_speed", "value": speed, "url": base}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture(params=SCREENS)
+def screen(request, browser, server):
+    """``page, width``: a test run once on a phone, once on a laptop."""
+    with screen_page(browser, server, request.param) as page:
+        yield page, request.param["viewport"]["width"]

@@ -11,9 +11,8 @@ import re
 import pytest
 
 from bench.servers import server_process
+from tests.browser.fixtures import SCREENS, screen_page
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 SHOTS = "/tmp/shots"
 WAIT_SECONDS = 2
 
@@ -31,17 +30,10 @@ def quick_server(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(params=[pytest.param(PHONE, id="390x844-touch"), pytest.param(LAPTOP, id="1280x720")])
+@pytest.fixture(params=SCREENS)
 def screen(request, browser, quick_server):
-    context = browser.new_context(base_url=quick_server, **request.param)
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "golf_speed", "value": "instant", "url": quick_server}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page, request.param["viewport"]["width"]
-    context.close()
-    assert not errors, errors
+    with screen_page(browser, quick_server, request.param) as page:
+        yield page, request.param["viewport"]["width"]
 
 
 def test_play_now_is_one_name_and_a_guest_is_you(screen):

@@ -9,24 +9,16 @@ import re
 
 import pytest
 
+from tests.browser.fixtures import SCREENS, screen_page
 from tests.browser.tablekit import api, next_move
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 SHOTS = "/tmp/shots"
 
 
-@pytest.fixture(params=[pytest.param(PHONE, id="390x844-touch"), pytest.param(LAPTOP, id="1280x720")])
+@pytest.fixture(params=SCREENS)
 def screen(request, browser, server):
-    context = browser.new_context(base_url=server, **request.param)
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "golf_speed", "value": "slow", "url": server}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page, request.param["viewport"]["width"]
-    context.close()
-    assert not errors, errors
+    with screen_page(browser, server, request.param, speed="slow") as page:
+        yield page, request.param["viewport"]["width"]
 
 
 def timed_table(page) -> str:
