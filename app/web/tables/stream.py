@@ -101,6 +101,10 @@ async def table_events(
                     continue
                 except StopAsyncIteration:
                     return
+                if newer.version <= version and not newer.seats:
+                    # A change made before the stream opened, whose notice came after
+                    # (PostgreSQL's may): its first event told that version already.
+                    continue
                 yield table_event(*await told(newer))
         finally:
             # The stream is over (the client went away): free everything, even while
