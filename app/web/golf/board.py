@@ -253,7 +253,10 @@ def seat(state: dict, index: int, live: bool, touched: set[int], hinted: str = "
         "cards": cards,
         # A computer seat (at a table of people, a seat's kind says; alone, every other seat is one).
         "computer": player["id"] != "you" and player.get("kind", "computer") == "computer",
-        "pair_made": any(card.matched and card.last_move for card in cards),
+        # "pair!" celebrates a pair made in play; once the hole is over its tally counts
+        # the pairs, alike on the page that saw the last move and on one opened afresh.
+        "pair_made": state["phase"] not in ("hole_over", "match_over")
+        and any(card.matched and card.last_move for card in cards),
         "rows": rules["rows"],
         "cols": rules["cols"],
         "showing": player.get("showing"),
