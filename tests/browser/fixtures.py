@@ -17,6 +17,7 @@ is missing the browser tests are skipped and say so.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -162,3 +163,12 @@ def screen(request, browser, server):
     """``page, width``: a test run once on a phone, once on a laptop."""
     with screen_page(browser, server, request.param) as page:
         yield page, request.param["viewport"]["width"]
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of ``page`` as ``$GOLF_SCREENSHOTS/<name>.png``, to look at what a
+    test saw; nothing when that is not set (the suite writes no files of its own)."""
+    folder = os.environ.get("GOLF_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))

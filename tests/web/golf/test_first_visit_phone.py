@@ -4,9 +4,8 @@ is finished in this browser; then it is gone."""
 
 from __future__ import annotations
 
+from tests.browser.fixtures import shot
 from tests.browser.tablekit import api, axe_violations, new_match, play_out_hole, wait_settled
-
-SHOTS = "/tmp/shots"
 
 
 def test_the_welcome_line_shows_until_a_match_is_finished(screen):
@@ -24,7 +23,7 @@ def test_the_welcome_line_shows_until_a_match_is_finished(screen):
     assert box["height"] <= line * 1.5, "the welcome is one line"
     assert box["width"] <= width
     assert axe_violations(page) == []
-    page.screenshot(path=f"{SHOTS}/first-visit-{width}.png")
+    shot(page, f"first-visit-{width}")
 
     new_match(page, seed=5, rules={"holes": 1})  # a one-hole match, played to its end
     assert play_out_hole(page)["phase"] == "match_over"

@@ -6,10 +6,9 @@ why."""
 
 from __future__ import annotations
 
+from tests.browser.fixtures import shot
 from tests.browser.tablekit import api, new_match, open_table, version, wait_settled
 from tests.web.golf.test_table_keys import through_the_opening
-
-SHOTS = "/tmp/shots"
 
 
 def tap(page, locator, touch: bool) -> None:
@@ -52,7 +51,7 @@ def test_a_tap_on_another_seats_card_is_refused_beside_it(screen):
     assert note["text"] == "That card is in another player’s grid: you play only your own."
     assert note["live"] == "polite"
     assert beside(note, card.bounding_box(), width), (note, card.bounding_box())
-    page.screenshot(path=f"{SHOTS}/refusal-other-card-{width}.png")
+    shot(page, f"refusal-other-card-{width}")
 
 
 def test_undo_with_nothing_to_take_back_says_so_beside_it(screen):
@@ -67,7 +66,7 @@ def test_undo_with_nothing_to_take_back_says_so_beside_it(screen):
     assert note["text"] == "There is no move of yours to take back."
     assert beside(note, undo.bounding_box(), width), (note, undo.bounding_box())
     assert version(page) == before
-    page.screenshot(path=f"{SHOTS}/refusal-undo-{width}.png")
+    shot(page, f"refusal-undo-{width}")
 
 
 def test_the_counted_daily_offers_no_undo_and_its_key_says_why(screen):
@@ -83,7 +82,7 @@ def test_the_counted_daily_offers_no_undo_and_its_key_says_why(screen):
     page.keyboard.press("u")
     note = the_note(page)
     assert note["text"] == "There is no Undo in the counted daily attempt: every move counts."
-    page.screenshot(path=f"{SHOTS}/refusal-daily-undo-{width}.png")
+    shot(page, f"refusal-daily-undo-{width}")
 
 
 def test_pass_and_play_offers_no_undo(screen):
@@ -96,7 +95,7 @@ def test_pass_and_play_offers_no_undo(screen):
     wait_settled(page)
     assert page.locator(".seat.mine button.card").count()
     assert page.get_by_role("button", name="Undo").count() == 0
-    page.screenshot(path=f"{SHOTS}/pass-and-play-no-undo-{width}.png")
+    shot(page, f"pass-and-play-no-undo-{width}")
 
 
 def test_a_move_the_server_refuses_is_said_beside_the_card_tapped(screen):
@@ -114,4 +113,4 @@ def test_a_move_the_server_refuses_is_said_beside_the_card_tapped(screen):
     assert alert and note["text"] == alert
     assert beside(note, box, width), (note, box)
     assert api(page, "GET", "/api/match")["version"] == before + 1
-    page.screenshot(path=f"{SHOTS}/refusal-server-{width}.png")
+    shot(page, f"refusal-server-{width}")

@@ -11,9 +11,8 @@ import re
 import pytest
 
 from bench.servers import server_process
-from tests.browser.fixtures import SCREENS, screen_page
+from tests.browser.fixtures import SCREENS, screen_page, shot
 
-SHOTS = "/tmp/shots"
 WAIT_SECONDS = 2
 
 
@@ -41,7 +40,7 @@ def test_play_now_is_one_name_and_a_guest_is_you(screen):
     page.goto("/quick-play")
     assert page.title() == "Play now · Golf"
     assert page.get_by_role("heading", level=1).inner_text().strip() == "Play now with other players"
-    page.screenshot(path=f"{SHOTS}/play-now-page-{width}.png")
+    shot(page, f"play-now-page-{width}")
     form = page.locator("form.quick-play-form")
     form.get_by_label("Table size").select_option("2")
     assert form.get_by_label("Your name").input_value() == ""  # a guest who gives no name
@@ -60,4 +59,4 @@ def test_play_now_is_one_name_and_a_guest_is_you(screen):
     card = page.locator("#scorecard-dialog table.scorecard")
     heads = [h.strip() for h in card.locator("thead th").all_inner_texts()]
     assert heads[:2] == ["Hole", "You"], heads
-    page.screenshot(path=f"{SHOTS}/play-now-table-{width}.png")
+    shot(page, f"play-now-table-{width}")

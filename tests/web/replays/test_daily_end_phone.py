@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 
+from tests.browser.fixtures import shot
 from tests.browser.tablekit import api, play_out_hole, wait_settled
-
-SHOTS = "/tmp/shots"
 
 
 def play_the_daily_after_an_easy_match(page) -> None:
@@ -44,9 +43,9 @@ def test_the_daily_ends_with_new_game_at_the_persons_own_level(screen):
     assert "the replay opens when the day is over" in replay.inner_text()
     assert replay.get_by_role("link").count() == 0  # no live link before the day is over
     assert page.locator("#match-over .replay-link").get_by_role("link").count() == 0
-    page.screenshot(path=f"{SHOTS}/daily-end-summary-{width}.png")
+    shot(page, f"daily-end-summary-{width}")
     summary.get_by_role("button", name="Close").click()
-    page.screenshot(path=f"{SHOTS}/daily-end-table-{width}.png")
+    shot(page, f"daily-end-table-{width}")
     page.get_by_role("button", name="New game").click()
     dialog = page.locator("#new-game-dialog")
     assert dialog.get_by_role("radio", name=re.compile(r"^Easy")).is_checked()
