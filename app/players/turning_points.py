@@ -193,10 +193,8 @@ def peak_of(chances: Sequence[Sequence[float]], holes: Sequence[int], seat: int)
     if decided == 0:
         return None
     peak = max(range(decided), key=lambda step: (chances[step][seat], -step))
-    share = chances[peak][seat]
-    percent = round(100 * share)
-    if share < 1:
-        percent = min(percent, 99)  # not yet certain: never said as 100%
+    # Not yet decided, so never said as 100%: an estimate may touch 1.0 and fall after.
+    percent = min(round(100 * chances[peak][seat]), 99)
     return {"percent": percent, "hole": holes[peak]}
 
 

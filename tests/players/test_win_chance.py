@@ -241,5 +241,7 @@ def test_the_peak_is_before_the_match_was_decided():
     assert peak_of(chances, holes, 1) == {"percent": 50, "hole": 1}
     # Nearly certain is not certain.
     assert peak_of([[0.996, 0.004], [1.0, 0.0]], [1, 1], 0) == {"percent": 99, "hole": 1}
+    # An estimate that touched 100% and fell again was not certain either.
+    assert peak_of([[0.5, 0.5], [1.0, 0.0], [0.97, 0.03], [1.0, 0.0]], [1, 2, 2, 2], 0) == {"percent": 99, "hole": 2}
     # Decided from the deal: no peak to speak of.
     assert peak_of([[1.0, 0.0], [1.0, 0.0]], [1, 1], 0) is None
