@@ -12,6 +12,7 @@ import os
 import random
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 from playwright.sync_api import expect
 
@@ -96,6 +97,13 @@ def test_the_end_of_a_rated_match_and_the_ways_on(sized, tmp_path):
         block.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"rated-end-{seat}.png"), full_page=True)
         assert "Guests are not rated" not in block.inner_text()
+        # Their profile, a step from the table, says the rating the match ended with.
+        page.goto(f"/players/{quote(name, safe='')}")
+        expect(page.get_by_role("heading", level=1)).to_have_text(name)
+        expect(page.locator(".player-page > p").first).to_contain_text(f"Rating {entry['after']} (provisional)")
+        expect(page.locator(".player-matches tbody tr")).to_have_count(1)
+        page.screenshot(path=str(shots / f"profile-{seat}.png"), full_page=True)
+        page.goto(f"/t/{code}")
 
     guest = sized(1280, 720)
     guest.goto(f"/t/{code}")
