@@ -94,6 +94,10 @@ def test_the_end_of_a_rated_match_and_the_ways_on(sized, tmp_path):
         expect(block.locator(".chance-peak")).to_have_text(
             re.compile(r"^Your chance peaked at \d+% on hole [1-9]\.$"), timeout=180_000
         )
+        if seat == 0:  # at 1280x720 the news is in view as the match ends, above the scorecard
+            ratings = block.get_by_role("heading", name="Ratings").bounding_box()
+            assert ratings["y"] + ratings["height"] <= 720
+            assert ratings["y"] < page.locator("#final-heading").bounding_box()["y"]
         block.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"rated-end-{seat}.png"), full_page=True)
         assert "Guests are not rated" not in block.inner_text()
