@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.fixtures import watch_for_script_errors
+from tests.browser.fixtures import shot, watch_for_script_errors
 from tests.browser.tablekit import axe_violations
 from tests.web.accounts.test_account_browser import AUTHENTICATOR
 
@@ -78,6 +78,7 @@ def test_a_guests_fields_are_drawn_as_the_sites_other_forms_and_signing_in_is_sa
     sign_in = page.get_by_role("region", name="Sign in with a passkey")
     assert "What you played here as a guest is kept in your account." in sign_in.inner_text()
     assert "becomes your account" not in page.content()
+    shot(page, f"account-{width}")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     assert axe_violations(page) == []
 

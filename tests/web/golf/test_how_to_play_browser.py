@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.fixtures import shot
 from tests.browser.tablekit import axe_violations
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -88,6 +89,7 @@ def test_a_contents_list_heads_the_page_and_every_section_is_folded(request, scr
     assert height < 2500, f"How to play is {height} px tall with every section folded"
     assert page.get_by_text("Aces count 1; 2s count −2").is_hidden()
     assert axe_violations(page) == [], "folded"
+    shot(page, f"how-to-play-{screen}")
 
 
 def test_on_a_phone_the_contents_open_the_section_asked_for_and_bring_it_into_view(phone):

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.fixtures import shot
 from tests.browser.tablekit import api, axe_violations
 from tests.web.solitaire.solkit import WINNABLE_STRICT
 
@@ -80,6 +81,7 @@ def test_nothing_of_a_raised_card_reaches_the_buttons(screen):
             }"""
         )
         assert gap["cards"] >= 1, seed
+        shot(page, f"solitaire-{seed}-{page.viewport_size['width']}")
         # A raised card's ring reaches 7 px past its edge, its focus outline as far.
         assert gap["top"] - gap["bottom"] >= 8, (
             f"deal {seed}: a playable card ends {gap['top'] - gap['bottom']:.1f} px above the buttons"
