@@ -401,8 +401,9 @@ def table_context(
         "replay": state.get("replay"),
         "replay_shut": replay_shut(state),
         "can_restart": not counted and not online,
-        # The counted daily attempt and pass and play have no Undo at all: it is not offered.
-        "offers_undo": not watching and (online or not (counted or shared)),
+        # The counted daily attempt and pass and play have no Undo at all, and a match
+        # over has no move left to take back: it is not offered.
+        "offers_undo": not watching and not over and (online or not (counted or shared)),
         "offers_hint": not counted and not online and not shared,
         # Pass and play: the person the device goes to next, whose pass screen stands in
         # for the board until they open it.
