@@ -10,6 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
@@ -24,6 +25,16 @@ log = logging.getLogger(__name__)
 MIGRATION_LOCK = 0x676F6C66
 
 
+def _json_text(value) -> str:
+    """A JSON column's text, as json.dumps wrote it (keys that are not strings become
+    strings), by orjson: a table's row holds its whole log, written at every move."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+# What every engine reads and writes its JSON columns with.
+JSON_CODEC = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     # The pools keep open as many connections as requests commonly run at once (the
@@ -31,9 +42,11 @@ def make_engine(url: str) -> Engine:
     # beyond the pool cost a new PostgreSQL session (or SQLite's set-up) every time.
     # At most 30 per process on PostgreSQL, to leave room for several processes.
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10)
+        return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10, **JSON_CODEC)
     prepare_sqlite_folder(url)
-    engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False}, pool_size=20, max_overflow=20)
+    engine = create_engine(
+        url, connect_args={"timeout": 15, "check_same_thread": False}, pool_size=20, max_overflow=20, **JSON_CODEC
+    )
 
     @event.listens_for(engine, "connect")
     def _tune(dbapi_connection, _record):
