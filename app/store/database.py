@@ -26,8 +26,8 @@ MIGRATION_LOCK = 0x676F6C66
 
 
 def _json_text(value) -> str:
-    """A JSON column's text, as json.dumps wrote it (keys that are not strings become
-    strings), by orjson: a table's row holds its whole log, written at every move."""
+    """A JSON column's text, by orjson (a table's row holds its whole log, written at
+    every move); keys that are not strings become strings, as json.dumps made them."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 

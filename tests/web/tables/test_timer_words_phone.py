@@ -78,7 +78,8 @@ def board_top(page) -> float:
 
 def test_what_the_timer_did_is_told_in_the_log_and_does_not_push_the_table_down(browser, server):
     """On a phone, "Ann ran out of time ..." took a line of its own in the status and
-    pushed every card 18 px down for the two minutes it lasted."""
+    pushed every card 18 px down for the two minutes it lasted; now it is told in What
+    happened, on the page that saw it happen and on one opened afresh."""
     with screen_page(browser, server, PHONE) as page:
         form = {"name": "Evening", "host_name": "Ann", "seat_count": "2", "seat_1": "easy", "holes": "2"}
         response = page.request.post("/tables", form={**form, "timer_seconds": "10"}, max_redirects=0)
@@ -95,3 +96,7 @@ def test_what_the_timer_did_is_told_in_the_log_and_does_not_push_the_table_down(
         assert "Ann ran out of time" in page.locator(".announce").inner_text()
         assert board_top(page) == top
         shot(page, "timer-notice-390")
+        # Opened afresh, the page has it in What happened from the first.
+        page.reload()
+        wait_settled(page)
+        assert "Ann ran out of time" in page.locator(".announce").inner_text()
