@@ -18,12 +18,18 @@ names them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from app.golf.engine import GolfState
 from app.golf.events import Event
 from app.golf.phases import Phase
-from app.golf.scoring import matched_lines, showing_score
+from app.golf.rules import RuleSet
+from app.golf.scoring import matched_lines, score_grid
+
+# The grids whose face-up totals and matched lines are kept: at a table every seat's
+# view of every step shows every grid, mostly the same as the step before.
+GRIDS_SCORED_KEPT = 4096
 
 
 class Seat(NamedTuple):
@@ -103,13 +109,13 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
             if not up and peeking and s == seat and position in state.peeked[s]:
                 cell["peeked"] = card
             grid.append(cell)
-        shown = [card if up else None for card, up in zip(cards, face_up)]
+        showing, matched = _scored_as_shown(tuple([card if up else None for card, up in zip(cards, face_up)]), rules)
         entry = {
             "id": ids[s],
             "name": player_name(s, seat, players),
             "grid": grid,
-            "showing": showing_score(cards, face_up, rules),
-            "matched": [list(line) for line in matched_lines(shown, rules)],
+            "showing": showing,
+            "matched": [list(line) for line in matched],
             "hole_score": last_scores[s] if last_scores else None,
             "holding": state.held is not None and state.turn == s,
             "final_turn_pending": s in state.final_turns,
@@ -159,6 +165,17 @@ def _seen_from(state: GolfState, seat: int | None, seats: Sequence[Seat] | None)
         "opening_left": state.opening_left[seat] if seat is not None and state.phase is Phase.OPENING else 0,
         "legal": [action.to_json() for action in state.legal_actions(seat)] if seat is not None else [],
     }
+
+
+@lru_cache(maxsize=GRIDS_SCORED_KEPT)
+def _scored_as_shown(shown: tuple[str | None, ...], rules: RuleSet) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A grid as every seat sees it (None for a face-down card): the score of its face-up
+    cards as they lie (:func:`app.golf.scoring.showing_score`) and its matched lines.
+
+    >>> _scored_as_shown(("5H", None, "5D", "5C", "KS", None), RuleSet())
+    (5, ((0, 3),))
+    """
+    return score_grid(shown, rules), tuple(matched_lines(shown, rules))
 
 
 def hole_turns(state: GolfState, seat: int | None = None) -> int:
