@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import secrets
@@ -139,7 +140,12 @@ def spread(values: list[float]) -> str:
     return f"p50 {percentile(values, 0.5):.1f} ms, p99 {percentile(values, 0.99):.1f} ms, worst {max(values):.1f} ms"
 
 
-async def step(ports: list[int], pids: list[int], database: DatabaseCpu, count: int, args) -> None:
+async def step(
+    ports: list[int], pids: list[int], database: DatabaseCpu, count: int, args, watch=contextlib.nullcontext
+) -> float:
+    """One step of ``count`` tables; ``watch()`` is entered around the play alone (set-up
+    and the last events left out): :mod:`bench.move_breakdown` profiles the servers there.
+    The server CPU per move, in ms."""
     started = time.perf_counter()
     tables = await gather_bounded(new_table(ports, 1000 * count + i) for i in range(count))
     await gather_bounded(page.open() for table in tables for page in table.pages)
@@ -162,7 +168,8 @@ async def step(ports: list[int], pids: list[int], database: DatabaseCpu, count: 
     client_before = time.process_time()
     server_before, database_before = process_cpu(pids), database.seconds()
     wall_started = time.perf_counter()
-    await asyncio.gather(*(play(t, random.Random(rng.random())) for t in tables))
+    with watch():
+        await asyncio.gather(*(play(t, random.Random(rng.random())) for t in tables))
     wall = time.perf_counter() - wall_started
     server = process_cpu(pids) - server_before
     database_cpu = database.seconds() - database_before
@@ -196,6 +203,7 @@ async def step(ports: list[int], pids: list[int], database: DatabaseCpu, count: 
         f"  this client's CPU {client / wall * 100:.0f}% of a core; the machine's load average "
         f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)"
     )
+    return per_move
 
 
 async def floor(port: int, pid: int, requests: int = 500) -> None:

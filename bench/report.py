@@ -120,6 +120,22 @@ def move_costs_rows(output: str) -> Rows:
     return rows
 
 
+def move_breakdown_rows(output: str) -> Rows:
+    """``python -m bench.move_breakdown``: the server's CPU per move at live tables, and each part of it."""
+    whole = re.search(
+        r"^where a move's ([\d.]+) ms of server CPU goes, (\d+) tables of 4 \((\d+) samples", output, re.M
+    )
+    if whole is None:
+        return []
+    tables = whole.group(2)
+    rows = [(f"a move's server CPU at {tables} live tables of 4 (SQLite), taken apart below", f"{whole.group(1)} ms")]
+    rows += [
+        (f"of which: {found.group(3)}", f"{found.group(1)} ms ({found.group(2)}%)")
+        for found in re.finditer(r"^\s+([\d.]+) ms\s+([\d.]+)%\s+(.+)$", output, re.M)
+    ]
+    return rows
+
+
 MS = r"([\d.,]+) ms"
 # bench.stack_floor's mean over its rounds: action, floor move, no database, bare GET, and two ratios.
 ALL_ROUNDS = r"^\s+all\s+([\d.]+)\s+([\d.]+)\s+[\d.]+\s+([\d.]+)\s+([\d.]+)x\s+([\d.]+)x"
@@ -572,6 +588,15 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         "answer (the move, the page's model, the drawing, the parts sent) and the other pages' (the change "
         "read, the model, the drawing, the parts sent), and what each page is sent",
         parse=move_costs_rows,
+    ),
+    Benchmark(
+        "move_breakdown",
+        "bench.move_breakdown",
+        ("--tables", "25", "--seconds", "30"),
+        "where a move at live tables of four spends the server's CPU, the web server's own share included: "
+        "live_tables' step profiled by py-spy, each part's share of the samples (needs ptrace)",
+        parse=move_breakdown_rows,
+        timeout=400.0,
     ),
     Benchmark(
         "move_instructions",
