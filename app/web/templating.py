@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 import jinja2
+import orjson
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
@@ -195,13 +196,14 @@ DIALOGS_KEPT = 4096  # about 3 KB each: a scorecard of eight players after nine 
 
 def remembered(template: str, macro: str, *arguments: Any) -> Markup:
     """``{{ remembered("table/_table_dialogs.html", "keys_dialog", ...) }}``: the macro's HTML."""
-    return _remembered(template, macro, json.dumps(arguments, separators=(",", ":")))
+    # orjson: the scorecard's JSON at every drawing, in a tenth of the json module's time.
+    return _remembered(template, macro, orjson.dumps(arguments, option=orjson.OPT_NON_STR_KEYS))
 
 
 @lru_cache(maxsize=DIALOGS_KEPT)
-def _remembered(template: str, macro: str, arguments: str) -> Markup:
+def _remembered(template: str, macro: str, arguments: bytes) -> Markup:
     module = templates.env.get_template(template).module
-    return Markup(getattr(module, macro)(*json.loads(arguments)))
+    return Markup(getattr(module, macro)(*orjson.loads(arguments)))
 
 
 templates.env.globals["remembered"] = remembered
