@@ -75,13 +75,8 @@ def part_of(functions: list[str]) -> str:
     'reading requests (HTTP)'
     """
     for name, within, then in PARTS:
-        inside = (
-            [i for i, f in enumerate(functions) if any(f.startswith(w) or w in f for w in within)] if within else [0]
-        )
-        if not inside:
-            continue
-        below = functions[inside[0] :]
-        if not then or any(f.startswith(t) for f in below for t in then):
+        start = next((i for i, f in enumerate(functions) if any(w in f for w in within)), None) if within else 0
+        if start is not None and (not then or any(f.startswith(t) for f in functions[start:] for t in then)):
             return name
     return PARTS[-1][0]
 
