@@ -8,8 +8,8 @@ every seat's page live on its event stream, a move every 1-2 s at each, played t
 ``bench.live_tables`` plays a step: first as it is, for the server's CPU per move; then
 with py-spy (``py-spy record --gil``, ``--rate`` samples a second) attached to the server
 for the play alone, for how that CPU divides. ``--gil`` samples the thread that holds the
-interpreter's lock, that is, the Python the server runs (``perf`` puts some 85% of the
-server's CPU in the interpreter, the rest in the kernel and C libraries), each sample
+interpreter's lock, that is, the Python the server runs (``perf`` put 77% of the
+server's CPU in the interpreter, 12% in the kernel, the rest in C libraries), each sample
 counted in the first part of :data:`PARTS` whose functions are on its stack.
 
 A part's milliseconds are its share of the samples times the CPU per move of the first
