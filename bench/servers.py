@@ -53,12 +53,16 @@ def start_server(
     as_served: bool = False,
     settings: dict[str, str] | None = None,
     target: str = "app.main:app",
+    wrapper: tuple[str, ...] = (),
+    start_seconds: float = 90,
 ) -> tuple[subprocess.Popen, str]:
     """A uvicorn process of the app on ``port`` (a free one by default), on
     ``database_url``; returns it and its base URL once /healthz answers. ``as_served``:
     started as ``python -m app`` is, with its bounds on connections; ``settings`` are
     more environment variables (``GOLF_MAX_STREAMS_PER_SESSION="3"``); ``target``: another
-    ASGI app (``module:attribute``, with a /healthz route) served the same way."""
+    ASGI app (``module:attribute``, with a /healthz route) served the same way;
+    ``wrapper``: a command the server is run under (``("valgrind", ...)``), which may call
+    for more than the ``start_seconds`` it is given to answer."""
     port = port or free_port()
     env = {
         **os.environ,
@@ -91,11 +95,11 @@ def start_server(
             "--no-access-log",
         ]
     with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*wrapper, *command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     # Importing the app and migrating a new database takes a second or two on a quiet
     # machine, and tens of seconds on a busy one (CI shares its two cores).
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + start_seconds
     while True:
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
