@@ -3,7 +3,7 @@ drawing: only the parts that differ from the one it shows.
 
 Every table a page is given (the page itself, a refresh, the answer to a move, what its
 event stream sends) is drawn as its parts (:class:`app.web.parts.Drawing`) and kept here
-by its *token*, a hash of its HTML, for a while. A page names the drawing it shows
+by its *token*, a random name, for a while. A page names the drawing it shows
 (the ``drawn`` of its stream, the ``Golf-Drawn`` header of its moves); when that drawing
 is still kept, and the newer one differs from it only in its parts (the same frame
 around them), the page is sent those parts: the newer table's own element, its attributes
@@ -17,7 +17,7 @@ sent whole, as before.
 
 from __future__ import annotations
 
-import hashlib
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -34,6 +34,12 @@ STEPS = "frames"  # the one part that may come new to a page, at the table's end
 # About 15 KB each (30 MB at most): some 10 s of a server making 50 moves a second, four a move.
 DRAWINGS_KEPT = 2048
 SENT_KEPT = 1024  # the parts sent for one drawing after another, shared by every page sent them
+# A drawing's token is random, and names it among every process's drawings: a page may
+# name to one process a drawing another drew, which the first has not kept and draws whole.
+# (A hash of its HTML named it before: hashing some 15 KB four times a move let go of the
+# interpreter's lock at every part over 2 KB, and taking it back again and again cost
+# some 8% of the server's CPU of a move: bench.move_cpu, in turn with this.)
+TOKEN_BYTES = 9
 # The table's news clears the alert, as the whole fragment does.
 ALERT = '<div id="alert" hx-swap-oob="innerHTML"></div>'
 
@@ -69,12 +75,7 @@ def draw_table(request: Request, t: dict) -> TableDrawing:
     drawing.finish(
         templates.get_template("table/_table.html").render({"request": request, "t": t, "page": "table", "parts": True})
     )
-    digest = hashlib.blake2b(drawing.frame.encode(), digest_size=9)
-    for id, html in drawing.parts.items():
-        if id != ROOT:  # always sent: not what tells two drawings apart
-            digest.update(MARK.encode())
-            digest.update(html.encode())
-    return TableDrawing(drawing, digest.hexdigest(), t["version"])
+    return TableDrawing(drawing, secrets.token_hex(TOKEN_BYTES), t["version"])
 
 
 def with_oob(html: str, how: str) -> str:
