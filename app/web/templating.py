@@ -8,6 +8,7 @@ one with a newer copy of another.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import hashlib
 import json
@@ -74,6 +75,15 @@ templates = Jinja2Templates(
 # The templates travel in the package and change only with it: Jinja need not look at
 # each file's time again every time a page includes it.
 templates.env.auto_reload = False
+
+
+def _json_text(value: Any, **_: Any) -> str:
+    """``{{ value | tojson }}``'s JSON, by orjson (its keys sorted, as Jinja's own): a
+    table's drawing writes its refusals so at every move of every seat."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+
+
+templates.env.policies["json.dumps_function"] = _json_text
 
 # Our own files the pages load as ``/static/<name>?v={{ asset_version }}``.
 ASSETS = (
@@ -240,8 +250,34 @@ def seat_key(seat: dict, *switches: Any) -> tuple | None:
     return (tuple(seat), tuple(values), tuple(bool(switch) for switch in switches))
 
 
+# A grid the others of a table of people see alike is one dict for every page of the
+# table at one version, which nothing changes once made (marked ``shared``:
+# app.web.golf.board's ``board``): drawn for one page, it is found again by that dict
+# itself for the others, without its key worked out again from its cards.
+SHARED_SEATS_KEPT = 4096
+_shared_drawn: OrderedDict[tuple[int, tuple], tuple[dict, Markup]] = OrderedDict()
+
+
 def seat_drawn(seat: dict, mine: Any = False, many: Any = False, dealt: Any = False, id: Any = False) -> Markup:
     """``{{ seat_drawn(s, mine, many, dealt, id) }}``: ``seat_panel(s, mine, many, dealt, id)``'s HTML."""
+    switches = (bool(mine), bool(many), bool(dealt), bool(id))
+    shared = seat.get("shared") is True
+    if shared:
+        with _seats_lock:
+            kept = _shared_drawn.get((builtins.id(seat), switches))
+        # The very dict (held there, so that no other can take its id meanwhile).
+        if kept is not None and kept[0] is seat:
+            return kept[1]
+    made = _seat_panel(seat, mine, many, dealt, id)
+    if shared:
+        with _seats_lock:
+            _shared_drawn[(builtins.id(seat), switches)] = (seat, made)
+            while len(_shared_drawn) > SHARED_SEATS_KEPT:
+                _shared_drawn.popitem(last=False)
+    return made
+
+
+def _seat_panel(seat: dict, mine: Any, many: Any, dealt: Any, id: Any) -> Markup:
     key = seat_key(seat, mine, many, dealt, id)
     if key is not None:
         with _seats_lock:

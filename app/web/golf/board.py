@@ -418,6 +418,9 @@ def board(
             seat_["tally"] = tally(player, rules)
         return seat_
 
+    def made_shared(index: int) -> dict:
+        return {**made(index), "shared": True}  # drawn once for all its pages (app.web.templating's seat_drawn)
+
     seats = []
     for index, player in enumerate(players):
         key = keys[player["id"]]
@@ -430,7 +433,7 @@ def board(
             tuple(sorted((place, name) for place, name in moved.items() if place.startswith(f"{key}-"))),
         )
         memo = (*shared, key, player.get("name"), player.get("connected"), marks, settled, base)
-        seats.append(_kept_seat(memo, partial(made, index)))
+        seats.append(_kept_seat(memo, partial(made_shared, index)))
 
     count = state["stock_count"]
     stock = Card(

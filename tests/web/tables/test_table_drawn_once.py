@@ -34,6 +34,7 @@ def plain_environment() -> jinja2.Environment:
     env.code_generator_class = jinja2.compiler.CodeGenerator
     env.globals.update(templates.env.globals)
     env.filters.update(templates.env.filters)
+    env.policies.update(templates.env.policies)  # how ``tojson`` writes JSON: a choice, not a memory
 
     def module(name: str) -> Any:
         return env.get_template(name).module
