@@ -110,7 +110,15 @@ class TablePushes:
                 self._written.popitem(last=False)
 
     def pushed(
-        self, browser_id: str, code: str, change: Change, shown: int, seen: int | None, *, quick: bool = False
+        self,
+        browser_id: str,
+        code: str,
+        change: Change,
+        shown: int,
+        seen: int | None,
+        *,
+        quick: bool = False,
+        unread: bool = False,
     ) -> Pushed | None:
         """What a page's own event stream sends it of ``change``: the table from the
         page's seat and what happened since the page drew it (version ``shown``, ``seen``
@@ -122,8 +130,10 @@ class TablePushes:
 
         ``quick``: None instead of anything more than a lookup, that is, when a table is to
         be made for the page, or the change is to be read first (it is not one this process
-        wrote, and no stream has read it yet or one is reading it now)."""
-        shared = self._read_of(code, change, may_read=not quick)
+        wrote, and no stream has read it yet or one is reading it now). ``unread``: None
+        unless the table is made from the change as this process wrote it, without a read,
+        a replay or a wait for another stream."""
+        shared = self._read_of(code, change, may_read=not (quick or unread))
         if shared is None:
             return None
         assert shared.value is not None
@@ -135,16 +145,20 @@ class TablePushes:
             shown, seen = change.version, moves_at(record, change.version)
         if shown == record.version and not change.seats:
             return Pushed(shown, record.version, len(record.log), None, seat=seat)
-        if quick:
+        if quick or not shared.lock.acquire(blocking=not unread):
             return None
-        with shared.lock:
+        try:
             outcome = shared.made.get((seat, seen))
             if outcome is None:
                 if written is not None and seen == written.read_moves:
                     outcome = self.service.outcome_of_written(written, browser_id)
+                elif unread:
+                    return None
                 else:
                     outcome = self.service.outcome_since(record, connected, browser_id, seen)
                 shared.made[(seat, seen)] = outcome
+        finally:
+            shared.lock.release()
         return Pushed(shown, record.version, outcome.moves, outcome, (code, change.number, seat, seen), seat=seat)
 
     def _read_of(self, code: str, change: Change, *, may_read: bool = True) -> SharedRead | None:

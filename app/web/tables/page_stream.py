@@ -2,10 +2,11 @@
 JSON API's stream of the table's changes, each event bringing the page its table too,
 drawn from its seat, so that the page need not ask for it after another seat's move.
 
-How the tables it sends are drawn: in a few threads at once, and once for all the pages
-given the same (:class:`StreamDrawing`, one per app); and what of them is sent: only the
-parts that differ from the table the page shows, when this process still has the drawing
-it shows (:mod:`app.web.tables.drawings`).
+How the tables it sends are drawn: on the event loop for a change this process wrote,
+else in a few threads at once; and once for all the pages given the same
+(:class:`StreamDrawing`, one per app); and what of them is sent: only the parts that
+differ from the table the page shows, when this process still has the drawing it shows
+(:mod:`app.web.tables.drawings`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def fragment_html(request: Request, view: TableOutcome, shown: int | None) -> Ta
     return drawn
 
 
-# The tables that streams send are drawn in at most this many threads at once. Each
+# The tables that streams send after a read are drawn in at most this many threads at once. Each
 # drawing is a millisecond or two of the interpreter's own work, so more threads only
 # wait on each other for it: forty (anyio's default), one for each stream told of a move
 # at 100 busy tables, held up the event loop and every other page with them.
@@ -118,11 +119,13 @@ async def page_events(request: Request, code: str):
         page_version, page_moves = (shown if shown >= 0 else opened), seen
         page_drawn: str | tuple[int, int | None] | None = request.query_params.get("drawn") or None
 
-        def draw(change: Change, quick: bool = False) -> tuple[dict, str | None] | None:
+        def draw(change: Change, quick: bool = False, unread: bool = False) -> tuple[dict, str | None] | None:
             nonlocal page_version, page_moves, page_drawn
             told = version_of(change)
             try:
-                pushed = service.pushes.pushed(browser, code, change, page_version, page_moves, quick=quick)
+                pushed = service.pushes.pushed(
+                    browser, code, change, page_version, page_moves, quick=quick, unread=unread
+                )
             except ServiceError:  # the store out of reach, the table gone: the page asks itself
                 return told, None
             if pushed is None:  # more than a lookup, which quick forbade
@@ -151,14 +154,20 @@ async def page_events(request: Request, code: str):
 
         async def push(change: Change) -> tuple[dict, str | None]:
             # The mover's own page, and a page that shows the table as it stands, are told
-            # the version alone: found here, on the event loop, in a lookup, without the
-            # hop to a worker thread and back. A table to make, or a change to read, goes
-            # to a thread. (Drawn on the loop, the other seats' tables held up the mover's
-            # own answer, which the loop sends: at one table of four it came twice as late.)
+            # the version alone: found here, on the event loop, in a lookup. The table of a
+            # change this process wrote is made and drawn here too, without the hop to a
+            # worker thread and back, which cost more than the drawing's CPU showed (the
+            # interpreter's lock handed over and back): a move at a table of four costs the
+            # server some 8% less CPU and the others see it sooner, for the mover's own
+            # answer a couple of milliseconds later, which waits for the loop (bench.move_cpu,
+            # bench.live_tables, in turn). A change to read, or to play again from the
+            # snapshots, goes to a thread.
             drawn = draw(change, quick=True)
             if drawn is None:
+                drawn = draw(change, unread=True)
+            if drawn is None:
                 drawn = await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)
-            assert drawn is not None  # only a quick draw gives up
+            assert drawn is not None  # only a quick or unread draw gives up
             return drawn
 
         return push
