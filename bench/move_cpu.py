@@ -1,6 +1,7 @@
 """The server's CPU for a move at one live table of four, the moves made one at a time:
-a figure steady from run to run (within 2% here, where ``bench.live_tables``' swing by
-10-20%), to compare two versions of the code side by side; or, ``--callgrind``, the
+a steadier figure than ``bench.live_tables``' (a run's rounds agree within a few
+percent, two runs within some 5% here), to compare two versions of the code run in
+turn (A, B, A, B); or, ``--callgrind``, the
 instructions of it, counted by Valgrind's callgrind, which the machine's load does not
 move at all but which leave out what a timing sees beside them (the kernel's share,
 threads waiting on each other for the interpreter's lock).
@@ -15,7 +16,9 @@ swapped into a place already face up), each page showing the move before the nex
 made, so that nothing but the moves' own work is measured: the mover's request and every
 page's event, the web server's share included. After ``--warm`` moves, the server's CPU
 (user and system time, from ``/proc``) over the ``--moves`` that follow, per move; each of
-``--rounds`` rounds a fresh server.
+``--rounds`` rounds a fresh server. Beside it, how soon a move is seen (medians over the
+rounds): its answer to the mover, and the last of the other pages showing it (the table
+its event brought, drawn).
 
 With ``--callgrind`` the server runs under ``valgrind --tool=callgrind
 --instr-atstart=no``, and counting is switched on (``callgrind_control``) for the moves
@@ -30,9 +33,11 @@ import argparse
 import asyncio
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench.live_tables import new_table, process_cpu
@@ -52,8 +57,15 @@ async def one_move(table: Table) -> None:
     await table.settle(max(page.shown for page in table.pages))
 
 
-async def play(port: int, pid: int, warm: int, moves: int, callgrind_on: bool) -> float:
-    """The server's CPU seconds over ``moves`` moves, after ``warm`` moves."""
+@dataclass
+class Round:
+    cpu: float  # the server's CPU seconds over the moves
+    answers: list[float]  # ms from each move's sending to its answer
+    shown: list[float]  # ms from each move's sending to the last other page showing it
+
+
+async def play(port: int, pid: int, warm: int, moves: int, callgrind_on: bool) -> Round:
+    """The server's CPU over ``moves`` moves, after ``warm`` moves, and how soon each was seen."""
     table = await new_table([port], 0)
     for page in table.pages:
         await page.open()
@@ -69,14 +81,15 @@ async def play(port: int, pid: int, warm: int, moves: int, callgrind_on: bool) -
         if callgrind_on:
             callgrind(pid, "--instr=off")
             callgrind(pid, "--dump")
-        return spent
+        shown, _ = table.delivery_ms(drawn=True)
+        return Round(spent, table.answers[warm:], shown[warm:])
     finally:
         for page in table.pages:
             await page.close()
 
 
-def served(folder: Path, args, wrapper: tuple[str, ...] = ()) -> float:
-    """One round: a fresh server, its CPU seconds over the moves."""
+def served(folder: Path, args, wrapper: tuple[str, ...] = ()) -> Round:
+    """One round: a fresh server, its CPU over the moves."""
     port = free_port()
     server, _ = start_server(
         f"sqlite:///{folder / 'golf.sqlite3'}", folder / "server.log", port=port, wrapper=wrapper, start_seconds=600
@@ -121,9 +134,14 @@ def main() -> None:
     rounds = []
     for _ in range(args.rounds):
         with tempfile.TemporaryDirectory() as name:
-            rounds.append(served(Path(name), args) / args.moves * 1000)
+            rounds.append(served(Path(name), args))
+    cpu = [one.cpu / args.moves * 1000 for one in rounds]
+    answers = [ms for one in rounds for ms in one.answers]
+    shown = [ms for one in rounds for ms in one.shown]
     print(f"{args.moves} moves at a live table of four, one at a time, {args.rounds} rounds:")
-    print(f"server CPU per move: {min(rounds):.2f} ms (rounds: {', '.join(f'{r:.2f}' for r in rounds)})")
+    print(f"server CPU per move: {min(cpu):.2f} ms (rounds: {', '.join(f'{r:.2f}' for r in cpu)})")
+    print(f"the mover's answer: median {statistics.median(answers):.1f} ms")
+    print(f"the last other page showing the move: median {statistics.median(shown):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -615,6 +615,36 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
         timeout=600.0,
     ),
+    Benchmark(
+        "move_cpu",
+        "bench.move_cpu",
+        ("--rounds", "2"),
+        "the server's CPU for a move at one live table of four, the moves made one at a time, each page "
+        "showing a move before the next (uvicorn, SQLite, the web server's share included; the lower of "
+        "two fresh servers)",
+        (
+            Figure(
+                "server CPU per move at one live table of 4, moves one at a time (the whole server)",
+                r"^server CPU per move: ([\d.]+) ms",
+                "{0} ms",
+            ),
+        ),
+    ),
+    Benchmark(
+        "move_cpu_instructions",
+        "bench.move_cpu",
+        ("--callgrind",),
+        "the same moves as move_cpu counted in CPU instructions by Valgrind's callgrind, every thread of the "
+        "server counted (needs valgrind)",
+        (
+            Figure(
+                "a move's CPU instructions at one live table of 4 (callgrind; the whole server)",
+                r"^([\d.]+)M instructions a move",
+                "{0} million",
+            ),
+        ),
+        timeout=600.0,
+    ),
     # Listed with their usual commands, not run by the report: long, heavy or needing a browser.
     Benchmark(
         "move_parts",
