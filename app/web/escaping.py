@@ -7,6 +7,10 @@ table, a third of its drawing. :class:`EscapingCodeGenerator` compiles them to
 :func:`text` instead, which gives the same characters as a plain string: a string
 escaped in C, a ``Markup`` (already safe: a card, a part's mark, a remembered dialog) and
 an ``int`` as they are, anything else as markupsafe's ``escape`` makes it.
+
+It also looks ``name.field`` up in a dict where it stands, as
+:meth:`app.web.templating.PagesEnvironment.getattr` would, without calling it: the pages'
+models are dicts, and some 140 such lookups a table were each a call in Python.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 
 import markupsafe
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from markupsafe import Markup, escape
 
 # markupsafe's own escaping of a str to a str, in C (its ``escape`` is this, wrapped in a Markup).
@@ -44,6 +48,18 @@ class EscapingCodeGenerator(CodeGenerator):
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
         self.writeline("from app.web.escaping import text as golf_text")
         super().visit_Template(node, frame)
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
+        # ``t.prompt``: the item of a dict at once, anything else (a field it lacks, a
+        # dataclass, an undefined name) as the environment looks it up.
+        if self.environment.is_async or not isinstance(node.node, nodes.Name) or node.node.ctx != "load":
+            super().visit_Getattr(node, frame)
+            return
+        ref, attr = frame.symbols.ref(node.node.name), repr(node.attr)
+        self.write(f"({ref}[{attr}] if type({ref}) is dict and {attr} in {ref} else environment.getattr(")
+        self.visit(node.node, frame)
+        self.write(f", {attr}))")
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: CodeGenerator._FinalizeInfo) -> None:
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
