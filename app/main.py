@@ -70,6 +70,7 @@ from app.web.solitaire import pages as solitaire_pages
 from app.web.tables import api as tables_api
 from app.web.tables import page_stream as tables_page_stream
 from app.web.tables import pages as tables_pages
+from app.web.tables.answering import AnswersUnderWay
 from app.web.tables.drawings import DrawnTables
 
 # The garbage collector's thresholds while serving (gc.set_threshold). With Python's
@@ -131,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.stream_drawing = tables_page_stream.StreamDrawing()
         if metrics is not None:
             metrics.watch(app.state)
+        app.state.answers_under_way = AnswersUnderWay()  # the moves being answered: the others' tables after them
         app.state.drawn_tables = DrawnTables()  # the tables drawn lately, what pages are sent parts of
         sweeper = asyncio.create_task(sweep_forever(app.state.tables))
         app.state.quick_play = QuickPlay(engine, app.state.tables, wait_seconds=settings.quick_play_wait_seconds)

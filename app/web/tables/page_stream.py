@@ -26,6 +26,7 @@ from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
 from app.web.golf.view_model import SPEED_COOKIE
 from app.web.http.numbers import query_number
+from app.web.tables.answering import AnswersUnderWay
 from app.web.tables.drawings import ALERT, DrawnTables, TableDrawing, draw_table, viewing
 from app.web.tables.pages import seen_of
 from app.web.tables.stream import table_events, version_of
@@ -109,6 +110,7 @@ async def page_events(request: Request, code: str):
     service, browser = tables_of(request), browser_id(request)
     drawing: StreamDrawing = request.app.state.stream_drawing
     drawn_tables: DrawnTables = request.app.state.drawn_tables
+    answers: AnswersUnderWay = request.app.state.answers_under_way
     shown = query_number(request.query_params.get("shown"), default=-1)
     seen = seen_of(request)
 
@@ -164,6 +166,7 @@ async def page_events(request: Request, code: str):
             # snapshots, goes to a thread.
             drawn = draw(change, quick=True)
             if drawn is None:
+                await answers.answered(code)  # the mover's answer first
                 drawn = draw(change, unread=True)
             if drawn is None:
                 drawn = await anyio.to_thread.run_sync(draw, change, limiter=drawing.threads)

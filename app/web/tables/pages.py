@@ -35,6 +35,7 @@ from app.web.golf.rule_options import rules_from_form
 from app.web.golf.view_model import new_game_model
 from app.web.http.numbers import optional_whole_number, query_number, whole_number
 from app.web.http.refusals import status_of
+from app.web.tables.answering import AnswersUnderWay
 from app.web.tables.drawings import DrawnTables, alert, draw_table
 from app.web.tables.view_model import online_context
 
@@ -214,13 +215,15 @@ async def _answer(request: Request, code: str, perform) -> Response:
             shown = None
         return outcome, {"said": said, "shown": shown}
 
-    return await answer_move(
-        request,
-        lambda: service.since(browser, code, seen),
-        performed,
-        _render,
-        lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"),
-    )
+    answers: AnswersUnderWay = request.app.state.answers_under_way
+    async with answers.answering(code):  # the other pages' tables drawn after this answer
+        return await answer_move(
+            request,
+            lambda: service.since(browser, code, seen),
+            performed,
+            _render,
+            lambda outcome, options: _redirect(f"/t/{code}?t={now_ms()}"),
+        )
 
 
 @live_router.post("/t/{code}/play/{command}")
