@@ -420,7 +420,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark(
         "stack_floor",
         "bench.stack_floor",
-        ("--requests", "100", "--rounds", "2"),
+        ("--requests", "1000", "--rounds", "2"),
         "the least a stored move costs on this stack (a JSON POST, one SQLite row read and written back) "
         "beside a single-player action and a bare route, in rounds taken in turn",
         (
