@@ -160,10 +160,10 @@ async def page_events(request: Request, code: str):
             # change this process wrote is made and drawn here too, without the hop to a
             # worker thread and back, which cost more than the drawing's CPU showed (the
             # interpreter's lock handed over and back): a move at a table of four costs the
-            # server some 8% less CPU and the others see it sooner, for the mover's own
-            # answer a couple of milliseconds later, which waits for the loop (bench.move_cpu,
-            # bench.live_tables, in turn). A change to read, or to play again from the
-            # snapshots, goes to a thread.
+            # server some 8% less CPU and the others see it sooner (bench.move_cpu,
+            # bench.live_tables, in turn). It is drawn once the mover's answer is, which it
+            # would hold up otherwise (app.web.tables.answering). A change to read, or to
+            # play again from the snapshots, goes to a thread.
             drawn = draw(change, quick=True)
             if drawn is None:
                 await answers.answered(code)  # the mover's answer first
