@@ -13,8 +13,7 @@ import dataclasses
 import hashlib
 import json
 import operator
-import threading
-from collections import ChainMap, OrderedDict
+from collections import ChainMap
 from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
@@ -25,6 +24,7 @@ import orjson
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from app.recent import Recent
 from app.resources import STATIC, TEMPLATES
 from app.web.escaping import EscapingCodeGenerator
 from app.web.parts import part, part_end
@@ -230,8 +230,7 @@ templates.env.globals["remembered"] = remembered
 # and a grid its owner sees differently (a card peeked at) is another key.
 SEATS_DRAWN_KEPT = 8192  # about 2 KB each: eight seats of some 1,000 tables' latest versions
 _SCALARS = frozenset((str, int, bool, float, type(None)))
-_seats_drawn: OrderedDict[tuple, Markup] = OrderedDict()
-_seats_lock = threading.Lock()
+_seats_drawn = Recent(SEATS_DRAWN_KEPT)
 
 
 def seat_key(seat: dict, *switches: Any) -> tuple | None:
@@ -255,43 +254,27 @@ def seat_key(seat: dict, *switches: Any) -> tuple | None:
 # app.web.golf.board's ``board``): drawn for one page, it is found again by that dict
 # itself for the others, without its key worked out again from its cards.
 SHARED_SEATS_KEPT = 4096
-_shared_drawn: OrderedDict[tuple[int, tuple], tuple[dict, Markup]] = OrderedDict()
+_shared_drawn = Recent(SHARED_SEATS_KEPT)  # by the dict's id and the switches: the dict and its HTML
 
 
 def seat_drawn(seat: dict, mine: Any = False, many: Any = False, dealt: Any = False, id: Any = False) -> Markup:
     """``{{ seat_drawn(s, mine, many, dealt, id) }}``: ``seat_panel(s, mine, many, dealt, id)``'s HTML."""
-    switches = (bool(mine), bool(many), bool(dealt), bool(id))
     shared = seat.get("shared") is True
     if shared:
-        with _seats_lock:
-            kept = _shared_drawn.get((builtins.id(seat), switches))
+        by_identity = (builtins.id(seat), (bool(mine), bool(many), bool(dealt), bool(id)))
+        kept = _shared_drawn.get(by_identity)
         # The very dict (held there, so that no other can take its id meanwhile).
         if kept is not None and kept[0] is seat:
             return kept[1]
-    made = _seat_panel(seat, mine, many, dealt, id)
-    if shared:
-        with _seats_lock:
-            _shared_drawn[(builtins.id(seat), switches)] = (seat, made)
-            while len(_shared_drawn) > SHARED_SEATS_KEPT:
-                _shared_drawn.popitem(last=False)
-    return made
-
-
-def _seat_panel(seat: dict, mine: Any, many: Any, dealt: Any, id: Any) -> Markup:
     key = seat_key(seat, mine, many, dealt, id)
-    if key is not None:
-        with _seats_lock:
-            found = _seats_drawn.get(key)
-            if found is not None:
-                _seats_drawn.move_to_end(key)
-                return found
-    module: Any = templates.env.get_template("table/_board.html").module
-    made = Markup(module.seat_panel(seat, mine, many, dealt, id))
-    if key is not None:
-        with _seats_lock:
-            _seats_drawn[key] = made
-            while len(_seats_drawn) > SEATS_DRAWN_KEPT:
-                _seats_drawn.popitem(last=False)
+    made = _seats_drawn.get(key) if key is not None else None
+    if made is None:
+        module: Any = templates.env.get_template("table/_board.html").module
+        made = Markup(module.seat_panel(seat, mine, many, dealt, id))
+        if key is not None:
+            _seats_drawn.put(key, made)
+    if shared:
+        _shared_drawn.put(by_identity, (seat, made))
     return made
 
 

@@ -8,15 +8,14 @@ card as drawn; the solitaire page draws its cards with it too.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
 from functools import partial
-from threading import Lock
 
 from app.cards import SUIT_SYMBOLS
 from app.golf.rules import RuleSet, rules_read_again
 from app.golf.scoring import explain_grid, four_of_a_kind_places, line_value, matched_points, points_text
+from app.recent import Recent
 from app.web.golf.names import card_label, legal_kinds, owner_name, position_name
 
 RANK_SHOWN = {"T": "10", "X": "\u2605"}  # what the corner of a card shows
@@ -357,22 +356,15 @@ def _finish(
 # a grid as the others see it, by table, version, seat, connection and what the last move
 # marked on it.
 SEATS_KEPT = 4096  # eight seats of some 500 tables' latest versions
-_shared_seats: OrderedDict[tuple, dict] = OrderedDict()
-_shared_lock = Lock()
+_shared_seats = Recent(SEATS_KEPT)
 
 
 def _kept_seat(key: tuple, make: Callable[[], dict]) -> dict:
-    with _shared_lock:
-        found = _shared_seats.get(key)
-        if found is not None:
-            _shared_seats.move_to_end(key)
-            return found
-    made = make()
-    with _shared_lock:
-        _shared_seats[key] = made
-        while len(_shared_seats) > SEATS_KEPT:
-            _shared_seats.popitem(last=False)
-    return made
+    found: dict | None = _shared_seats.get(key)
+    if found is None:
+        found = make()
+        _shared_seats.put(key, found)
+    return found
 
 
 def board(

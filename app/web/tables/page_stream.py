@@ -63,8 +63,9 @@ class _Drawing:
 
 
 class StreamDrawing:
-    """How an app draws the tables its pages' streams send: in at most
-    :data:`STREAM_DRAWERS` threads at once, and once for every page given the same (every
+    """How an app draws the tables its pages' streams send: on the event loop when this
+    process wrote the change, else in at most :data:`STREAM_DRAWERS` threads at once; and
+    once for every page given the same (every
     page of one seat, or every spectator's, is given one outcome of a change:
     :meth:`TablePushes.pushed`), so that a client opening many streams at a table costs
     one drawing a change. Made in the app's event loop (its lifespan)."""
