@@ -98,7 +98,9 @@ def test_the_end_of_a_rated_match_and_the_ways_on(sized, tmp_path):
             ratings = block.get_by_role("heading", name="Ratings").bounding_box()
             assert ratings["y"] + ratings["height"] <= 720
             assert ratings["y"] < page.locator("#final-heading").bounding_box()["y"]
-        block.scroll_into_view_if_needed()
+        # Scrolled to in one step of the page's own: the stream may draw the table anew
+        # at any moment (the other seat's page opening), and a located element may be gone.
+        page.evaluate("document.querySelector('.rated-end').scrollIntoView({block: 'nearest'})")
         page.screenshot(path=str(shots / f"rated-end-{seat}.png"), full_page=True)
         assert "Guests are not rated" not in block.inner_text()
         # Their profile, a step from the table, says the rating the match ended with.
