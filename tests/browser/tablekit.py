@@ -182,6 +182,15 @@ def axe_violations(page, include: str | None = None) -> list[dict]:
         # Evaluated by the test's driver, not added as a <script>: the page's
         # Content-Security-Policy rightly refuses inline scripts.
         page.evaluate(AXE.read_text() + "\n;undefined")
+    # Colours are read as the page shows them once still: an element coming in (the
+    # solitaire's win fading from 40% opacity) measured mid-way fails a contrast it has.
+    page.evaluate(
+        """() => Promise.race([
+             Promise.all(document.getAnimations()
+               .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+               .map(a => a.finished.catch(() => null))),
+             new Promise(done => setTimeout(done, 5000))])"""
+    )
     results = page.evaluate(
         """(include) => axe.run(include ? {include: [include]} : document,
                {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}, resultTypes: ['violations']})""",
