@@ -87,3 +87,21 @@ def test_a_token_from_before_signing_keeps_its_stored_match(golf_app, api):
     assert _issued(response) is None
     match = response.json()
     assert match["seed"] == 4242 and match["actions_taken"] == 1
+
+
+def test_the_session_is_found_among_other_cookies_as_a_browser_sends_them(golf_app, api):
+    """Another cookie of the site's domain, even one malformed (a pair without a value,
+    a space in a name), costs nobody their match; the session cookie quoted is the same."""
+    issued = _issued(_visit(golf_app, None, "/healthz"))
+    moved = TestClient(golf_app).post(
+        "/api/match/reveal", json={"position": 0}, headers={"cookie": f"{COOKIE_NAME}={issued}"}
+    )
+    assert moved.status_code == 200 and moved.json()["actions_taken"] == 1
+    for header in (
+        f"theme=dark; {COOKIE_NAME}={issued}; golf_speed=fast",
+        f"tracking; odd name=1; {COOKIE_NAME}={issued}",
+        f'{COOKIE_NAME}="{issued}"',
+    ):
+        seen = TestClient(golf_app).get("/api/match", headers={"cookie": header})
+        assert seen.status_code == 200 and _issued(seen) is None, header  # no new session given
+        assert seen.json()["actions_taken"] == 1, header
