@@ -17,7 +17,7 @@ from app.service.play.match_deals import MAX_SEED
 from app.web.common import browser_id
 from app.web.dependencies import BrowserId, Service, Version, golf_of, statistics_of
 from app.web.golf.move_routes import Play, add_move_routes
-from app.web.http.json_api import REFUSALS, JSONRoute
+from app.web.http.json_api import REFUSALS, JSONAnswer, JSONRoute
 
 router = APIRouter(prefix="/api", tags=["golf"], route_class=JSONRoute)
 
@@ -101,7 +101,7 @@ class Hint(BaseModel):
 
 
 def state(outcome) -> JSONResponse:
-    return JSONResponse(outcome.state, headers={"ETag": f'"{outcome.state["version"]}"'})
+    return JSONAnswer(outcome.state, headers={"ETag": f'"{outcome.state["version"]}"'})
 
 
 @router.get("/match", response_model=MatchState, summary="The current match (dealt if none)")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.web.dependencies import BrowserId, Solitaire, Version
 from app.web.golf.api_models import STRICT
-from app.web.http.json_api import REFUSALS, JSONRoute
+from app.web.http.json_api import REFUSALS, JSONAnswer, JSONRoute
 
 router = APIRouter(prefix="/api/solitaire", tags=["solitaire"], route_class=JSONRoute)
 
@@ -47,7 +47,7 @@ class Pile(BaseModel):
 
 
 def deal_state(state: dict) -> JSONResponse:
-    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+    return JSONAnswer(state, headers={"ETag": f'"{state["version"]}"'})
 
 
 @router.get("", response_model=SolitaireState, summary="The current deal (dealt if none)")

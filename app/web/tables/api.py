@@ -19,7 +19,7 @@ from app.service.tables.notify import Change
 from app.web.common import browser_id
 from app.web.dependencies import BrowserId, Tables, Version, tables_of
 from app.web.golf.move_routes import Play, add_move_routes
-from app.web.http.json_api import REFUSALS, JSONRoute
+from app.web.http.json_api import REFUSALS, JSONAnswer, JSONRoute
 from app.web.tables.stream import table_events, version_of
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], route_class=JSONRoute)
@@ -69,7 +69,7 @@ class Start(BaseModel):
 
 
 def answer(table: dict, status: int = 200) -> JSONResponse:
-    return JSONResponse(table, status_code=status, headers={"ETag": f'"{table["version"]}"'})
+    return JSONAnswer(table, status_code=status, headers={"ETag": f'"{table["version"]}"'})
 
 
 @router.post("", status_code=201, responses=TABLE_REFUSALS, summary="Make a table; you sit at seat 0 as its host")
