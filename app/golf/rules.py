@@ -24,8 +24,9 @@ says why (pydantic raises ``ValidationError``; :func:`rules_from_dict` turns it 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -157,6 +158,15 @@ class RuleSet(BaseModel):
     # Derived values. cached_property works on frozen pydantic models and keeps the
     # engine's inner loops free of recomputation.
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> RuleSet:
+        """A copy, its derived values worked out afresh: pydantic copies the values kept
+        in the instance (the cached properties) with the fields, and a copy with other
+        fields would keep the original's."""
+        copy = super().model_copy(update=update, deep=deep)
+        for name in _DERIVED:
+            copy.__dict__.pop(name, None)
+        return copy
+
     @cached_property
     def deck_count(self) -> int:
         """Packs in play: as set, else one, or two for six or more players."""
@@ -260,6 +270,8 @@ class RuleSet(BaseModel):
         """The rules as JSON, every field included."""
         return self.model_dump()
 
+
+_DERIVED = tuple(name for name, value in vars(RuleSet).items() if isinstance(value, cached_property))
 
 PRESETS: dict[str, RuleSet] = {
     "standard": RuleSet(),

@@ -1,6 +1,8 @@
 """The RuleSet: the standard game as the default, the presets, and refusals that say why."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
@@ -194,3 +196,46 @@ def test_rules_are_a_frozen_value():
 @pytest.mark.parametrize("name", [["four-card"], {"preset": "four-card"}, 5, None])
 def test_a_name_that_is_not_text_is_refused_with_a_reason(name):
     assert refusal(name=name) == "name: Input should be a valid string"
+
+
+DERIVED = (
+    "deck_count",
+    "joker_count",
+    "deck_size",
+    "cells",
+    "values",
+    "kinds",
+    "pairs_as",
+    "columns",
+    "lines",
+    "near_row",
+)
+
+
+@given(
+    name=st.sampled_from(sorted(PRESETS)),
+    changes=st.fixed_dictionaries(
+        {},
+        optional={
+            "rows": st.sampled_from([2, 3]),
+            "cols": st.sampled_from([2, 3, 4]),
+            "players": st.integers(2, 8),
+            "jokers": st.booleans(),
+            "twos_face_value": st.booleans(),
+            "holes": st.integers(1, 18),
+        },
+    ),
+)
+def test_a_copy_with_other_fields_works_its_derived_values_out_afresh(name, changes):
+    """A preset whose derived values were used, copied with other fields (as the kit's
+    grids and the arena's variants are), has the copy's own grid, deck and card values."""
+    original = PRESETS[name]
+    for derived in DERIVED:
+        getattr(original, derived)
+    original.summary()
+    copy = original.model_copy(update=changes)
+    fresh = RuleSet.model_construct(**{**original.model_dump(), **changes})
+    assert {derived: getattr(copy, derived) for derived in DERIVED} == {
+        derived: getattr(fresh, derived) for derived in DERIVED
+    }
+    assert copy.summary() == copy.model_dump() == {**original.model_dump(), **changes}
