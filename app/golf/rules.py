@@ -267,7 +267,13 @@ class RuleSet(BaseModel):
         return tuple(range((self.rows - 1) * self.cols, self.rows * self.cols))
 
     def summary(self) -> dict:
-        """The rules as JSON, every field included."""
+        """The rules as JSON, every field included (a copy of its own to each caller)."""
+        return dict(self._dumped)
+
+    @cached_property
+    def _dumped(self) -> dict:
+        # Every seat's view of every move holds the rules: dumped once, the rules being frozen
+        # and their fields plain values.
         return self.model_dump()
 
 
