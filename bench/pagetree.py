@@ -40,6 +40,11 @@ class Element:
                     return found
         return None
 
+    def copy(self) -> Element:
+        """A copy of the whole tree, nothing shared but the strings."""
+        children = [child.copy() if isinstance(child, Element) else child for child in self.children]
+        return Element(self.tag, list(self.attrs), children)
+
     def elements(self) -> list[Element]:
         return [child for child in self.children if isinstance(child, Element)]
 
@@ -105,7 +110,7 @@ def put_parts(table: Element, sent: str) -> Element:
     document = parse(sent)
     root = document.elements()[0]
     assert root.get("id") == "table", "the parts come in the table's own element"
-    made = parse(table.html()).elements()[0]
+    made = table.copy()
     made.attrs = list(root.attrs)
     for part in root.elements():
         how, id = part.get("hx-swap-oob"), part.get("id")
