@@ -40,6 +40,7 @@ import secrets
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
@@ -273,18 +274,24 @@ def main() -> None:
     if args.database == "sqlite":
         run(args, f"sqlite:///{logs / 'golf.sqlite3'}", logs, None)
     else:
-        name = f"golf_bench_{secrets.token_hex(4)}"
-        admin = create_engine(make_url(args.postgres), isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            url = make_url(args.postgres).set(database=name).render_as_string(hide_password=False)
+        with throwaway_database(args.postgres) as url:
             run(args, url, logs, args.postgres)
-        finally:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
     print(f"(server logs in {logs})")
+
+
+@contextlib.contextmanager
+def throwaway_database(server_url: str) -> Iterator[str]:
+    """The URL of a new database on the PostgreSQL server ``server_url`` names, dropped after."""
+    name = f"golf_bench_{secrets.token_hex(4)}"
+    admin = create_engine(make_url(server_url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 if __name__ == "__main__":

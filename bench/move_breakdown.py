@@ -2,8 +2,11 @@
 included: ``bench.live_tables`` profiled.
 
     python -m bench.move_breakdown [--tables 25] [--seconds 30] [--rate 400]
+                                   [--database sqlite|postgresql] [--postgres URL]
 
-One server process on a throw-away SQLite file, ``--tables`` tables of four people,
+One server process on a throw-away SQLite file (``--database postgresql``: two on a
+throw-away PostgreSQL database, as ``bench.live_tables`` runs them, each profiled and
+their samples counted together), ``--tables`` tables of four people,
 every seat's page live on its event stream, a move every 1-2 s at each, played twice as
 ``bench.live_tables`` plays a step: first as it is, for the server's CPU per move; then
 with py-spy (``py-spy record --gil``, ``--rate`` samples a second) attached to the server
@@ -34,7 +37,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from bench.live_tables import SEATS, DatabaseCpu, process_cpu, start_servers, step
+from bench.live_tables import SEATS, DatabaseCpu, process_cpu, start_servers, step, throwaway_database
 from bench.servers import stop_server
 from bench.tables_load import raise_file_limit
 
@@ -121,33 +124,61 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rate", type=int, default=400, help="py-spy's samples a second")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
     args = parser.parse_args()
     args.pace = (1.0, 2.0)
     raise_file_limit(3 * SEATS * args.tables + 1024)
     logs = Path(tempfile.mkdtemp(prefix="golf-move-breakdown-"))
-    raw = logs / "samples.txt"
-    [(server, port)] = start_servers(f"sqlite:///{logs / 'golf.sqlite3'}", 1, logs)
-    database = DatabaseCpu(None)
+    if args.database == "sqlite":
+        breakdown(args, f"sqlite:///{logs / 'golf.sqlite3'}", 1, logs)
+    else:
+        with throwaway_database(args.postgres) as url:
+            breakdown(args, url, 2, logs)
+
+
+def breakdown(args, database_url: str, processes: int, logs: Path) -> None:
+    """The step played as it is, then profiled, on ``processes`` servers (two on
+    PostgreSQL, as bench.live_tables runs them: every process profiled, their samples
+    counted together), and a move's CPU taken apart by the samples' shares."""
+    servers = start_servers(database_url, processes, logs)
+    ports, pids = [port for _, port in servers], [server.pid for server, _ in servers]
+    raws = [logs / f"samples{number}.txt" for number in range(processes)]
+    database = DatabaseCpu(database_url if processes > 1 else None)
+    spent: list[float] = []
+
+    @contextlib.contextmanager
+    def every_server() -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for pid, raw in zip(pids, raws):
+                stack.enter_context(profiled(pid, raw, args.rate, spent))
+            yield
+
     try:
         print("as it is:")
-        per_move = asyncio.run(step([port], [server.pid], database, args.tables, args))
+        per_move = asyncio.run(step(ports, pids, database, args.tables, args))
         print("profiled (py-spy):")
-        spent: list[float] = []
-        with_spy = asyncio.run(
-            step([port], [server.pid], database, args.tables, args, lambda: profiled(server.pid, raw, args.rate, spent))
-        )
+        with_spy = asyncio.run(step(ports, pids, database, args.tables, args, every_server))
     finally:
-        stop_server(server)
-    counted, total = shares(raw)
+        database.close()
+        for server, _ in servers:
+            stop_server(server)
+    counted: collections.Counter[str] = collections.Counter()
+    total = 0
+    for raw in raws:
+        its_counts, its_total = shares(raw)
+        counted += its_counts
+        total += its_total
+    kind = "SQLite" if processes == 1 else f"PostgreSQL, {processes} processes"
     print()
     print(
-        f"where a move's {per_move:.2f} ms of server CPU goes, {args.tables} tables of {SEATS} "
-        f"({total} samples over {sum(spent):.1f} s of CPU; the profiled run's CPU per move {with_spy:.2f} ms):"
+        f"where a move's {per_move:.2f} ms of server CPU goes, {args.tables} tables of {SEATS} ({kind}; "
+        f"{total} samples over {sum(spent):.1f} s of CPU; the profiled run's CPU per move {with_spy:.2f} ms):"
     )
     for name, _, _ in PARTS:
         share = counted[name] / max(total, 1)
         print(f"{share * per_move:8.2f} ms  {share * 100:5.1f}%  {name}")
-    print(f"(samples and the server's log in {logs})")
+    print(f"(samples and the servers' logs in {logs})")
 
 
 if __name__ == "__main__":
