@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam
 from app.players.greedy import GreedyPlayer
 from app.store.database import make_engine
 from bench.play_cost import Browser, Meter, bare_gets, next_json_move
-from bench.servers import start_server, stop_server
+from bench.servers import pinning, start_server, stop_server
 
 # ---------------------------------------------------------------- the floor's app
 
@@ -171,17 +170,6 @@ async def rounds(
     floor_browser.close()
     print(f"a match's state as answered: {size:,} bytes of JSON, stored and answered by the floor's move as well")
     return figures
-
-
-def pinning() -> tuple[str, ...]:
-    """The command that keeps the servers on a CPU of their own, the last (this client
-    keeps to the first), on a machine of two CPUs or more with ``taskset``. Left to the
-    scheduler, the bare route measured 0.31 ms in one run and 0.57 ms in the next on two
-    cores, which made the ratios to it a matter of chance; pinned, 0.27-0.30 ms in every run."""
-    cpus = os.cpu_count() or 1
-    if cpus < 2 or not hasattr(os, "sched_setaffinity") or shutil.which("taskset") is None:
-        return ()
-    return ("taskset", "-c", str(cpus - 1))
 
 
 def main() -> None:
