@@ -17,7 +17,7 @@ from app.golf.engine import GolfState
 from app.resources import STATIC
 from app.service.accounts.devices import Devices
 from app.service.accounts.passkeys import Passkeys
-from app.service.accounts.sessions import SessionAccounts
+from app.service.accounts.sessions import GUEST_KEPT_SECONDS, KEPT_SECONDS, SessionAccounts
 from app.service.browsers import SessionTokens, deal_key, session_key, start_purging
 from app.service.play.match import GolfService
 from app.service.play.turn_process import TurnProcess
@@ -139,7 +139,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         quick_sweeper = asyncio.create_task(quick_play_sweep.sweep_forever(app.state.quick_play))
         app.state.stats = Statistics(engine)
         app.state.session_tokens = SessionTokens(engine, session_key(engine))
-        app.state.session_accounts = SessionAccounts(engine)
+        # One server process on SQLite makes every change of accounts itself (docs/operations.md).
+        one_process = engine.dialect.name == "sqlite"
+        app.state.session_accounts = SessionAccounts(
+            engine, guests_kept_seconds=GUEST_KEPT_SECONDS if one_process else KEPT_SECONDS
+        )
         app.state.passkeys = Passkeys(engine, app.state.golf.deal_key)
         app.state.devices = Devices(engine, app.state.golf.deal_key)
         purging = start_purging(engine, settings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from anyio import to_thread
@@ -48,30 +49,59 @@ PostgreSQL (python -m bench.session_lookup). A change of
 accounts made in this process forgets every kept answer at once (:meth:`changed`); one
 made in another process is seen here within this long."""
 
+GUEST_KEPT_SECONDS = 60.0
+"""How long a process that makes every change of accounts itself (SQLite: one server
+process) keeps that a session is a guest's. A guest's session becomes anything else only
+by registering an account from it (its id becomes the account's principal, whose cookie
+is refused from then on), through this process's account routes, which forget every kept
+answer (:meth:`changed`), and a lookup under way meanwhile is not kept. Where another
+process may register it unheard (PostgreSQL), a guest is kept :data:`KEPT_SECONDS`, as
+every session is (and a minute bounds what a second process on SQLite, against
+docs/operations.md, would not hear). The people at a table of friends are mostly guests,
+each posting a move every few seconds: each of those moves looked the guest up again."""
+
 
 class SessionAccounts:
-    def __init__(self, engine: Engine, kept: int = 10_000):
+    """What sessions stand for, kept a while (``guests_kept_seconds`` for a guest,
+    :data:`KEPT_SECONDS` for any other); ``clock`` is for tests."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        kept: int = 10_000,
+        *,
+        guests_kept_seconds: float = KEPT_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.engine = engine
-        self._kept = Recent(size=kept)  # session id -> (Signed, until, in time.monotonic())
+        self._kept = Recent(size=kept)  # session id -> (Signed, until, in clock())
+        self._guests_kept_seconds = guests_kept_seconds
+        self._clock = clock
+        self._changes = 0  # how many changes of accounts this process has heard of
 
     async def signed(self, session_id: str) -> Signed:
         """Raises :class:`Unavailable` when the storage cannot say: a signed-in session's
         request must not go on as a guest's and store its work apart from the account."""
-        now = time.monotonic()
+        now = self._clock()
         kept = self._kept.take(session_id)
         if kept is not None and kept[1] > now:
             self._kept.put(session_id, kept)
             return kept[0]
+        changes = self._changes
         try:
             signed = await to_thread.run_sync(self._signed, session_id)
         except OperationalError:
             log.exception("could not look up a session's account")
             raise Unavailable(UNAVAILABLE_MESSAGE) from None
-        self._kept.put(session_id, (signed, now + KEPT_SECONDS))
+        if changes == self._changes:  # else what it read may be from before that change
+            guest = not signed.signed_in and not signed.refused
+            self._kept.put(session_id, (signed, now + (self._guests_kept_seconds if guest else KEPT_SECONDS)))
         return signed
 
     def changed(self) -> None:
-        """A session joined or left an account, or an account went: forget what was kept."""
+        """A session joined or left an account, or an account went: forget what was kept,
+        and what any lookup under way finds."""
+        self._changes += 1
         self._kept.clear()
 
     def _signed(self, session_id: str) -> Signed:
