@@ -299,6 +299,27 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         timeout=420,
     ),
     Benchmark(
+        "live_floor",
+        "bench.live_floor",
+        ("--tables", "25", "--seconds", "30", "--rounds", "2"),
+        "the least a move at live tables of four costs on this stack (a form POST, one row read and written "
+        "back, four event streams told, HTML of the app's sizes, no game and no drawing), beside the app's "
+        "live tables, in turn",
+        (
+            Figure(
+                "server CPU per move, 25 tables of 4 live pages: the app beside the stack's floor for such a move",
+                rf"^  the app {MS[:-3]}, the floor {MS[:-3]}: the app ([\d.]+)x the floor",
+                "{0} ms, the floor {1} ms (the app {2}x the floor)",
+            ),
+            Figure(
+                "other seats' event, 25 tables of 4, on the stack's floor",
+                rf"^the floor, 25 tables[\s\S]*?other seats' event, each seat: p50 {MS}, p99 {MS}",
+                "p50 {0} ms, p99 {1} ms",
+            ),
+        ),
+        timeout=600.0,
+    ),
+    Benchmark(
         "live_tables_postgresql",
         "bench.live_tables",
         ("--tables", "10,25,50", "--seconds", "30", "--database", "postgresql"),
