@@ -1,8 +1,9 @@
 """A table's page is drawn from what the server remembers of its grids, and is the very
-table drawn afresh: every table the pages of whole matches are given, at 2, 4 and 8
-seats, is the table the templates draw without remembering anything and with Jinja's own
-escaping; and at a table of four, a move draws again only the grids it changed (the
-mover's, whose turn it now is), each once for every page that sees it alike.
+table drawn afresh: the table the templates draw without remembering anything and with
+Jinja's own escaping (:func:`plain_environment`; every table of whole matches at 2, 4
+and 8 seats is compared so in tests/web/tables/test_table_parts.py, which plays them);
+and at a table of four, a move draws again only the grids it changed (the mover's, whose
+turn it now is), each once for every page that sees it alike.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from app.resources import TEMPLATES
 from app.web.common import templates
 from app.web.templating import PagesEnvironment
 from bench.move_costs import LiveTable, bench_app
-from tests.web.tables.test_table_parts import _play
 
 
 def plain_environment() -> jinja2.Environment:
@@ -76,34 +76,6 @@ def test_a_move_draws_again_only_the_grids_it_changed():
     # Four pages of four grids each: 16 drawn at every move when each page drew its own.
     assert max(drawn) <= 6, drawn
     assert sum(drawn) / len(drawn) <= 5, drawn
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "seats, holes",
-    [
-        (["host", "open"], 2),
-        (["host", "open", "open", "medium"], 1),
-        (["host", "open", "open", "open", "easy", "medium", "hard", "easy"], 1),
-    ],
-    ids=["2 seats", "4 seats", "8 seats"],
-)
-def test_every_table_drawn_is_the_table_drawn_afresh(tmp_path, seats, holes, monkeypatch):
-    plain = plain_environment().get_template("table/_table.html")
-    table = templates.get_template("table/_table.html")
-    render = table.render
-    compared = collections.Counter()
-
-    def checked(*args: Any, **kwargs: Any) -> str:
-        html = render(*args, **kwargs)
-        context = dict(*args, **kwargs)
-        assert html == plain.render(context), "a table drawn from what is remembered differs from it drawn afresh"
-        compared["parts" if context.get("parts") else "whole"] += 1
-        return html
-
-    monkeypatch.setattr(table, "render", checked)
-    _play(tmp_path, seats, holes)
-    assert compared["parts"] > 20, compared
 
 
 def test_names_that_look_like_markup_are_drawn_as_written_on_every_page(monkeypatch):

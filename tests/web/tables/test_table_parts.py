@@ -3,7 +3,8 @@ they make of them is the table drawn whole: after every move of whole matches at
 and 8 seats, every page's table (the one it loaded, with every part its stream and its
 move's answers sent put in as ``static/tables.js`` puts them) is, element for element, the
 whole table the server drew for it; and nothing sent, parts or whole, names a card that
-page's seat may not know.
+page's seat may not know. In the same matches, every table the server drew (from what it
+remembers of grids, cards and dialogs) is the table the templates draw afresh.
 
 The server runs in this process (SQLite), so that the drawings it kept can be looked at;
 each person is a client of their own with the page's event stream open, and moves by
@@ -12,10 +13,12 @@ posting the page's own buttons' forms, as HTMX does.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import queue
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import pytest
@@ -26,9 +29,11 @@ from app.golf.rules import RuleSet
 from app.players.greedy import GreedyPlayer
 from app.service.play.turns import deal_seed
 from app.store.tables import load_table
+from app.web.common import templates
 from bench.pagetree import Element, put_parts, put_parts_quickly, table_of
 from bench.servers import EventReader
 from tests.oracle import hidden_cards
+from tests.web.tables.test_table_drawn_once import plain_environment
 from tests.web.tables.test_table_events import server_in_this_process
 
 PATH = {"draw": "draw", "swap": "swap", "reveal": "reveal", "reject": "reject", "skip": "skip", "knock": "knock"}
@@ -183,18 +188,61 @@ def _play(tmp_path, seats: list[str], holes: int) -> dict[str, int]:
         return run.sent
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "seats, holes",
-    [
+@dataclass
+class Played:
+    """A whole match played from its pages: the tables they were sent, as parts or whole;
+    the tables the server drew, as parts (a table page's) or whole; and where any of those
+    differed from the table drawn afresh."""
+
+    sent: dict[str, int]
+    drawn: collections.Counter[str] = field(default_factory=collections.Counter)
+    differing: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(
+    scope="module",
+    params=[
         (["host", "open"], 2),
         (["host", "open", "open", "medium"], 1),
         (["host", "open", "open", "open", "easy", "medium", "hard", "easy"], 1),
     ],
     ids=["2 seats", "4 seats", "8 seats"],
 )
-def test_every_page_made_of_parts_is_the_table_drawn_whole(tmp_path, seats, holes):
-    sent = _play(tmp_path, seats, holes)
-    # Most tables a page is given are parts: the whole table only as a page loads, and
-    # where the table's frame changes (a hole's or the match's end).
-    assert sent["parts"] > 4 * sent["whole"], sent
+def played(request, tmp_path_factory) -> Played:
+    """The match of ``request.param`` (its seats and holes) played by :func:`_play`, every
+    table the server draws meanwhile drawn again with nothing remembered
+    (:func:`plain_environment`). One match for both tests of a size: each takes seconds."""
+    seats, holes = request.param
+    plain = plain_environment().get_template("table/_table.html")
+    table = templates.get_template("table/_table.html")
+    render = table.render
+    played = Played({})
+
+    def checked(*args: Any, **kwargs: Any) -> str:
+        html = render(*args, **kwargs)
+        context = dict(*args, **kwargs)
+        afresh = plain.render(context)
+        if html != afresh:
+            at = next((i for i, (a, b) in enumerate(zip(html, afresh)) if a != b), min(len(html), len(afresh)))
+            played.differing.append(f"drawn {html[at - 80 : at + 80]!r}, afresh {afresh[at - 80 : at + 80]!r}")
+        played.drawn["parts" if context.get("parts") else "whole"] += 1
+        return html
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table, "render", checked)
+        played.sent = _play(tmp_path_factory.mktemp("parts"), seats, holes)
+    return played
+
+
+@pytest.mark.slow
+def test_every_page_made_of_parts_is_the_table_drawn_whole(played):
+    # Every table a page was given was checked as it was given (Run.given). Most are
+    # parts: the whole table only as a page loads, and where the table's frame changes
+    # (a hole's or the match's end).
+    assert played.sent["parts"] > 4 * played.sent["whole"], played.sent
+
+
+@pytest.mark.slow
+def test_every_table_drawn_is_the_table_drawn_afresh(played):
+    assert played.drawn["parts"] > 20, played.drawn
+    assert played.differing == [], "a table drawn from what is remembered differs from it drawn afresh"
