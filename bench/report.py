@@ -123,12 +123,14 @@ def move_costs_rows(output: str) -> Rows:
 def move_breakdown_rows(output: str) -> Rows:
     """``python -m bench.move_breakdown``: the server's CPU per move at live tables, and each part of it."""
     whole = re.search(
-        r"^where a move's ([\d.]+) ms of server CPU goes, (\d+) tables of 4 \((\d+) samples", output, re.M
+        r"^where a move's ([\d.]+) ms of server CPU goes, (\d+) tables of 4 \((\w+); (\d+) samples", output, re.M
     )
     if whole is None:
         return []
-    tables = whole.group(2)
-    rows = [(f"a move's server CPU at {tables} live tables of 4 (SQLite), taken apart below", f"{whole.group(1)} ms")]
+    tables, database = whole.group(2), whole.group(3)
+    rows = [
+        (f"a move's server CPU at {tables} live tables of 4 ({database}), taken apart below", f"{whole.group(1)} ms")
+    ]
     rows += [
         (f"of which: {found.group(3)}", f"{found.group(1)} ms ({found.group(2)}%)")
         for found in re.finditer(r"^\s+([\d.]+) ms\s+([\d.]+)%\s+(.+)$", output, re.M)
