@@ -36,12 +36,11 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam, select, update
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.store.database import make_engine
 from app.web.tables.stream import table_event
+from bench.floor_rows import floor_engine, put_row, write_back
 from bench.live_tables import SEATS, DatabaseCpu, process_cpu, spread, step
 from bench.play_cost import Browser
 from bench.servers import AsyncEventStream, pinning, start_server, stop_server
@@ -65,25 +64,8 @@ MOVER_HTML, OTHER_HTML = html_of(MOVER_HTML_BYTES), html_of(OTHER_HTML_BYTES)
 
 # ---------------------------------------------------------------- the floor's app
 
-metadata = MetaData()
-tables = Table(
-    "tables",
-    metadata,
-    Column("code", String, primary_key=True),
-    Column("version", Integer, nullable=False),
-    Column("state", Text, nullable=False),
-)
-_SELECT = select(tables.c.version, tables.c.state).where(tables.c.code == bindparam("key"))
-_UPDATE = (
-    update(tables)
-    .where(tables.c.code == bindparam("key"), tables.c.version == bindparam("read_version"))
-    .values(version=bindparam("new_version"), state=bindparam("new_state"))
-)
-
 floor_app = FastAPI()
-_engine = make_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
-if _engine is not None:
-    metadata.create_all(_engine)
+_engine = floor_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
 _listening: collections.defaultdict[str, set[asyncio.Queue]] = collections.defaultdict(set)
 
 
@@ -95,22 +77,15 @@ def healthz() -> dict:
 @floor_app.put("/floor/{code}")
 def put_table(code: str) -> dict:
     assert _engine is not None
-    with _engine.begin() as connection:
-        connection.execute(tables.insert().values(code=code, version=0, state="x" * ROW_BYTES))
+    put_row(_engine, code, "x" * ROW_BYTES)
     return {"version": 0}
 
 
 def _write(code: str) -> int:
-    """Read the table's row and write it back one version on, if no one else did first."""
+    """The table's row written back one version on (its state turned by a character)."""
     assert _engine is not None
-    with _engine.begin() as connection:
-        row = connection.execute(_SELECT, {"key": code}).one()
-        state = row.state[1:] + row.state[:1]
-        written = connection.execute(
-            _UPDATE, {"key": code, "read_version": row.version, "new_version": row.version + 1, "new_state": state}
-        )
-        assert written.rowcount == 1
-    return row.version + 1
+    version, _ = write_back(_engine, code, lambda state, version: state[1:] + state[:1])
+    return version
 
 
 @floor_app.post("/t/{code}/move")

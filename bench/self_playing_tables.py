@@ -19,18 +19,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import secrets
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from app.players.greedy import GreedyPlayer
 from app.web.golf.move_routes import PATHS
+from bench.live_tables import throwaway_database
 from bench.servers import EventReader, server_process
 
 ROUTES = PATHS
@@ -57,16 +55,8 @@ def database(kind: str):
         with tempfile.TemporaryDirectory() as folder:
             yield f"sqlite:///{Path(folder) / 'golf.sqlite3'}"
         return
-    name = f"golf_bench_{secrets.token_hex(4)}"
-    admin = create_engine(make_url(POSTGRES), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with throwaway_database(POSTGRES) as url:
+        yield url
 
 
 def cpu_seconds(port: int) -> tuple[float, float]:

@@ -26,43 +26,16 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, bindparam, select, update
 
 from app.players.greedy import GreedyPlayer
-from app.store.database import make_engine
+from bench.floor_rows import floor_engine, put_row, write_back
 from bench.play_cost import Browser, Meter, bare_gets, next_json_move
 from bench.servers import pinning, start_server, stop_server
 
 # ---------------------------------------------------------------- the floor's app
 
-metadata = MetaData()
-games = Table(
-    "games",
-    metadata,
-    Column("browser_id", String, primary_key=True),
-    Column("version", Integer, nullable=False),
-    Column("state", Text, nullable=False),
-)
-
-
-def _floor_engine(url: str):
-    """The app's own engine (its pool, its SQLite settings), with the floor's one table."""
-    engine = make_engine(url)
-    metadata.create_all(engine)
-    return engine
-
-
-# Built once with bound parameters, as the app's store builds its statements: building a
-# statement on each call costs more than running it.
-_SELECT_GAME = select(games.c.version, games.c.state).where(games.c.browser_id == bindparam("key"))
-_UPDATE_GAME = (
-    update(games)
-    .where(games.c.browser_id == bindparam("key"), games.c.version == bindparam("read_version"))
-    .values(version=bindparam("new_version"), state=bindparam("new_state"))
-)
-
 floor_app = FastAPI()
-_engine = _floor_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
+_engine = floor_engine(os.environ.get("GOLF_DATABASE_URL", "sqlite://")) if __name__ != "__main__" else None
 
 
 class Move(BaseModel):
@@ -79,9 +52,7 @@ def healthz() -> dict:
 @floor_app.put("/game/{browser_id}")
 def put_game(browser_id: str, state: dict) -> dict:
     assert _engine is not None
-    with _engine.begin() as connection:
-        connection.execute(games.delete().where(games.c.browser_id == browser_id))
-        connection.execute(games.insert().values(browser_id=browser_id, version=0, state=json.dumps(state)))
+    put_row(_engine, browser_id, json.dumps(state))
     return {"ok": True}
 
 
@@ -89,20 +60,13 @@ def put_game(browser_id: str, state: dict) -> dict:
 def move(browser_id: str, body: Move | None = None) -> JSONResponse:
     """Read the row, change it, write it back if no one else did first, answer it."""
     assert _engine is not None
-    with _engine.begin() as connection:
-        row = connection.execute(_SELECT_GAME, {"key": browser_id}).one()
-        state = json.loads(row.state)
-        state["version"] = row.version + 1
-        written = connection.execute(
-            _UPDATE_GAME,
-            {
-                "key": browser_id,
-                "read_version": row.version,
-                "new_version": row.version + 1,
-                "new_state": json.dumps(state),
-            },
-        )
-        assert written.rowcount == 1
+    state: dict = {}
+
+    def moved(stored: str, version: int) -> str:
+        state.update(json.loads(stored), version=version)
+        return json.dumps(state)
+
+    write_back(_engine, browser_id, moved)
     return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
 
 
