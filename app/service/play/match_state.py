@@ -185,7 +185,7 @@ def table_state(
         "host": HOST,
         "you": you,
         "seats": seats,
-        "rules": state.rules.model_dump(),  # every field, those added since the table was made too
+        "rules": state.rules.summary(),  # every field, those added since the table was made too
         "timer_seconds": record.timer_seconds,
         "seconds_left": left,
         "notices": record.notices,
