@@ -141,6 +141,9 @@ def move_breakdown_rows(output: str) -> Rows:
 MS = r"([\d.,]+) ms"
 # bench.stack_floor's mean over its rounds: action, floor move, no database, bare GET, and two ratios.
 ALL_ROUNDS = r"^\s+all\s+([\d.]+)\s+([\d.]+)\s+[\d.]+\s+([\d.]+)\s+([\d.]+)x\s+([\d.]+)x"
+# Its clients flat out: how many, then the mean over its rounds of the requests answered a
+# second (action, floor move, bare GET) and the two against the bare route's.
+ALL_FLAT_OUT = r"^(\d+) clients at once flat out.*\n(?:.*\n)*?\s+all\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)$"
 
 BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark(
@@ -443,9 +446,10 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark(
         "stack_floor",
         "bench.stack_floor",
-        ("--requests", "1000", "--rounds", "2"),
+        ("--requests", "1000", "--rounds", "2", "--players", "50", "--seconds", "10"),
         "the least a stored move costs on this stack (a JSON POST, one SQLite row read and written back) "
-        "beside a single-player action and a bare route, in rounds taken in turn",
+        "beside a single-player action and a bare route, in rounds taken in turn; then the three with "
+        "many clients at once flat out, in turn",
         (
             Figure(
                 "server CPU of the least stored move on this stack (a JSON POST, one SQLite row)",
@@ -456,6 +460,11 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "server CPU of a single-player JSON action, in the same rounds",
                 ALL_ROUNDS,
                 "{0} ms, {3}x the bare route ({2} ms)",
+            ),
+            Figure(
+                "single-player JSON actions a second, {0} players flat out, against the bare route's",
+                ALL_FLAT_OUT,
+                "{1} ({4} of the bare route's {3}; the floor's move {2}, {5})",
             ),
         ),
     ),

@@ -21,6 +21,8 @@ import asyncio
 import json
 import os
 import tempfile
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -136,10 +138,83 @@ async def rounds(
     return figures
 
 
+async def flat_out(
+    clients: int, request: Callable[[int], Awaitable[None]], seconds: float, pid: int, busy: list[tuple[float, float]]
+) -> float:
+    """Requests answered a second with ``clients`` each making ``request(its number)``
+    again as soon as the last is answered, for ``seconds``; appended to ``busy``: the
+    server's (``pid``) and this client's CPU meanwhile, as shares of a core."""
+    meter = Meter(pid)
+    deadline = time.perf_counter() + seconds
+    answered = 0
+
+    async def client(number: int) -> None:
+        nonlocal answered
+        while time.perf_counter() < deadline:
+            await request(number)
+            answered += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(number) for number in range(clients)))
+    used = meter.read()
+    busy.append((used["server"] / used["wall"], used["client"] / used["wall"]))
+    return answered / (time.perf_counter() - started)
+
+
+async def flat_out_rounds(
+    app_port: int, app_pid: int, floor_port: int, floor_pid: int, args
+) -> tuple[list[tuple[float, float, float]], dict[str, list[tuple[float, float]]]]:
+    """Each round: the app's single-player actions, the floor's moves and the bare route's
+    GETs, ``args.players`` clients flat out for ``args.seconds`` each, in turn; and for
+    each kind, the server's and this client's share of a core in each round."""
+    players = [Browser(app_port) for _ in range(args.players)]
+    floor_clients = [Browser(floor_port) for _ in range(args.players)]
+    greedy = GreedyPlayer()
+    states = []
+    for browser in players:
+        status, state = await browser.json("GET", "/api/match")
+        assert status == 200
+        states.append(state)
+    for number, browser in enumerate(floor_clients):
+        status, _ = await browser.json("PUT", f"/game/p{number}", states[number])
+        assert status == 200
+
+    async def action(number: int) -> None:
+        path, payload = next_json_move(states[number], greedy)
+        status, states[number] = await players[number].json("POST", path, payload)
+        if status != 200:
+            raise RuntimeError(f"{path} answered {status}: {states[number]}")
+
+    async def floor_move(number: int) -> None:
+        status, _ = await floor_clients[number].json("POST", f"/game/p{number}/move", {"position": number % 6})
+        assert status == 200
+
+    async def bare_get(number: int) -> None:
+        answer = await floor_clients[number].request("GET", "/healthz")
+        assert answer.status == 200
+
+    busy: dict[str, list[tuple[float, float]]] = {"app action": [], "floor move": [], "bare GET": []}
+    await flat_out(args.players, action, 2, app_pid, [])  # unmeasured: the first holes' reviews, the caches
+    figures = []
+    for _ in range(args.rounds):
+        figures.append(
+            (
+                await flat_out(args.players, action, args.seconds, app_pid, busy["app action"]),
+                await flat_out(args.players, floor_move, args.seconds, floor_pid, busy["floor move"]),
+                await flat_out(args.players, bare_get, args.seconds, floor_pid, busy["bare GET"]),
+            )
+        )
+    for browser in players + floor_clients:
+        browser.close()
+    return figures, busy
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200, help="requests of each kind a round")
     parser.add_argument("--rounds", type=int, default=5, help="rounds, each kind in turn")
+    parser.add_argument("--players", type=int, default=50, help="clients at once flat out (0: none)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="each kind's stretch flat out")
     args = parser.parse_args()
     logs = Path(tempfile.mkdtemp(prefix="golf-stack-floor-"))
     print(f"the machine's load average at the start: {', '.join(f'{n:.1f}' for n in os.getloadavg())}")
@@ -154,8 +229,12 @@ def main() -> None:
         os.sched_setaffinity(0, {0})
         print(f"the servers on CPU {pinned[-1]}, this client on CPU 0")
     try:
-        figures = asyncio.run(
-            rounds(int(base.rpartition(":")[2]), server.pid, int(floor_base.rpartition(":")[2]), floor.pid, args)
+        app_port, floor_port = int(base.rpartition(":")[2]), int(floor_base.rpartition(":")[2])
+        figures = asyncio.run(rounds(app_port, server.pid, floor_port, floor.pid, args))
+        flat, busy = (
+            asyncio.run(flat_out_rounds(app_port, server.pid, floor_port, floor.pid, args))
+            if args.players
+            else ([], {})
         )
     finally:
         stop_server(server)
@@ -173,6 +252,26 @@ def main() -> None:
     for name, (action, floor_ms, held, bare) in rows:
         ratios = f"{action / bare:>10.1f}x  {floor_ms / bare:>9.1f}x" if bare else "  (bare below the tick)"
         print(f"{name:>5}  {action:>11.2f}  {floor_ms:>11.2f}  {held:>11.2f}  {bare:>11.2f}  {ratios}")
+    if flat:
+        print()
+        print(
+            f"{args.players} clients at once flat out, {args.seconds:g} s each kind a round: "
+            "requests answered a second (each against the bare route's)"
+        )
+        kinds = ("app action", "floor move", "bare GET")
+        print(f"{'round':>5}  " + "  ".join(f"{kind:>11}" for kind in kinds) + "  action/bare  floor/bare")
+        flat_rows = [(str(i), figure) for i, figure in enumerate(flat, 1)]
+        flat_rows.append(("all", tuple(sum(column) / len(flat) for column in zip(*flat))))
+        for name, (action, floor_rate, bare) in flat_rows:
+            print(
+                f"{name:>5}  {action:>11.0f}  {floor_rate:>11.0f}  {bare:>11.0f}  "
+                f"{action / bare:>11.2f}  {floor_rate / bare:>10.2f}"
+            )
+        # A server short of its core while flat out was held back by something else: this
+        # client (its own core full), or the machine's other work.
+        for name, shares in busy.items():
+            server_share, client_share = (sum(column) / len(shares) for column in zip(*shares))
+            print(f"  {name}: the server {server_share:.0%} of a core, this client {client_share:.0%}")
     print(f"the machine's load average at the end: {', '.join(f'{n:.1f}' for n in os.getloadavg())}; logs in {logs}")
 
 
