@@ -131,7 +131,7 @@ templates.env.filters["part_end"] = part_end
 # A table's fragment draws some thirty cards for each seat at every refresh, nearly all
 # of them as the refresh before drew them, and Jinja's macro calls were most of its time.
 # The card's markup stays in one place, the ``card`` macro of ``table/_cards.html``; the
-# ``drawn`` filter remembers what the macro made for each card (a card, app.web.golf.board's
+# ``drawn`` filter remembers what the macro made for each card (a card, app.web.drawn_card's
 # ``Card``, is its fields alone: the same fields draw the same HTML).
 # Some 30 cards a seat, its steps' boards' too, at 100 busy tables: what one process draws
 # again and again (8,192 were drawn over and over at 100 tables); about 1 KB each at most.

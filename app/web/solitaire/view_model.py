@@ -2,7 +2,7 @@
 from the public state of a deal (``app.solitaire.game.view`` as the service describes
 it), which holds the size of the stock and never its order.
 
-The seven piles, the stock and the foundation as cards (``app.web.golf.board.Card``,
+The seven piles, the stock and the foundation as cards (``app.web.drawn_card.Card``,
 the top card of a playable pile a button), the New deal form, the celebration of a
 cleared deal, whether the deal is one proved winnable, and the control to focus next.
 """
@@ -15,7 +15,7 @@ from app.cards import card_name
 from app.service.solitaire import RULE_FLAGS, rules_of
 from app.solitaire.winnable import winnable_deals
 from app.web.common import clock_text
-from app.web.golf.board import Card
+from app.web.drawn_card import Card
 from app.web.solitaire.sentences import cards_text, end_sentence, prompt
 
 OPTIONS = [

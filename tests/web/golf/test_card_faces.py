@@ -8,7 +8,8 @@ import re
 from app.golf.engine import GolfState
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.view import view
-from app.web.golf.board import Card, board
+from app.web.drawn_card import Card
+from app.web.golf.board import board
 from tests.browser.tablekit import api, new_match, version, wait_settled
 from tests.web.golf.test_pages_html import new_match as new_match_in_process
 from tests.web.golf.test_pages_html import table

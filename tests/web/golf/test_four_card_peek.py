@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from app.cards import SUIT_SYMBOLS, card_name
-from app.web.golf.board import RANK_SHOWN
+from app.web.drawn_card import RANK_SHOWN
 from tests.oracle import card_strings
 from tests.web.golf.matchkit import act, hidden_cards, stored_log, true_state
 

@@ -17,7 +17,7 @@ from app.golf.engine import replay
 from app.golf.rules import RuleSet
 from app.service.browsers import browser_id_for
 from app.store.tables import load_match
-from app.web.golf.board import RANK_SHOWN
+from app.web.drawn_card import RANK_SHOWN
 from app.web.http.session import COOKIE_NAME
 
 HX = {"HX-Request": "true"}
