@@ -15,6 +15,7 @@ whose process stopped before dealing it.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -96,6 +97,9 @@ class QuickPlay:
         self.wait_ms = int(wait_seconds * 1000)
         self.now = now
         self.failures = Failures()  # tables whose deal failed: tried again later, ended in the end
+        # One sweep at a time in a process: two at once (the app's own and one asked for
+        # besides) would each deal the same undealt table, and count its failures apart.
+        self._sweeping = threading.Lock()
 
     # ------------------------------------------------------------------ a person
 
@@ -225,6 +229,10 @@ class QuickPlay:
         """Forget the people whose page stopped asking and the seated rows long found,
         seat whoever can sit, and deal the tables made but never dealt; how many rows and
         tables that was."""
+        with self._sweeping:
+            return self._sweep()
+
+    def _sweep(self) -> int:
         now = self.now()
         dropped = in_transaction(
             self.engine,

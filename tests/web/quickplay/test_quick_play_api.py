@@ -199,6 +199,38 @@ def test_after_leaving_the_table_play_now_queues_again(golf_app, api, quick):
     assert again["status"] == "waiting" and again["players"] == 3
 
 
+def test_two_sweeps_at_once_deal_an_undealt_table_once(golf_app, api, quick, monkeypatch):
+    """A process sweeps quick play one sweep at a time: a sweep asked for while another
+    is under way waits for it, so a table made but not dealt is dealt once (its failure
+    counted once, and tried again only after its wait), not once by each sweep."""
+    import threading
+    import time
+
+    from app.service.failures import Failures
+
+    tried: list[str] = []
+
+    def begin(code: str) -> None:
+        tried.append(code)
+        time.sleep(0.2)  # a slow deal: the other sweep comes meanwhile
+        raise RuntimeError("a fault of this table's")
+
+    ann, bea = api, person(golf_app)
+    ok(ask(ann, 2, "Ann"))
+    with monkeypatch.context() as patched:
+        patched.setattr(quick, "_deal", lambda code: None)  # made, but its process stopped
+        code = ok(ask(bea, 2, "Bea"))["code"]
+    monkeypatch.setattr(quick, "failures", Failures(clock=lambda: 0.0))  # its wait never over
+    monkeypatch.setattr(quick.tables, "begin", begin)
+    later(quick, 10_000)  # past the wait for an undealt table
+    sweeps = [threading.Thread(target=quick.sweep) for _ in range(2)]
+    for sweep in sweeps:
+        sweep.start()
+    for sweep in sweeps:
+        sweep.join()
+    assert tried == [code]
+
+
 def test_a_table_that_cannot_be_dealt_holds_up_no_other(golf_app, api, quick, monkeypatch, caplog):
     """Quick play's sweep deals the tables made but not dealt; one whose deal fails is
     logged once, tried again after a growing wait, and in the end ended with a notice,
