@@ -109,3 +109,24 @@ def test_a_table_that_recovers_is_forgotten(tables, monkeypatch):
     clock.ms += 2_000  # the first wait: two seconds
     assert service.sweep() == 1 and not service.timeouts.failures.waiting(code)
     assert row(service, code)["status"] == "playing"
+
+
+def test_failures_at_once_are_each_counted():
+    """A table's due turn is played by the sweep and by a request that finds it due, in
+    threads of their own: failing at once, each failure is counted (the first alone is
+    logged, and the waits grow as they should), none lost to the other."""
+    import threading
+    import time
+
+    def slow_clock() -> float:
+        time.sleep(0.01)  # another thread's failure comes meanwhile
+        return 0.0
+
+    failures = Failures(clock=slow_clock)
+    counts: list[int] = []
+    threads = [threading.Thread(target=lambda: counts.append(failures.failed("T1"))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(counts) == [1, 2, 3, 4]
