@@ -12,6 +12,7 @@ About 45 s on 2 cores (most of it pip); run it alone with ``pytest -m image``.
 
 from __future__ import annotations
 
+import concurrent.futures
 import http.client
 import json
 import os
@@ -134,28 +135,42 @@ def image():
         run_env = {**os.environ, "PATH": f"{python.parent}:{os.environ['PATH']}", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
         run_env.pop("VIRTUAL_ENV", None)
 
-        # The dependencies layer, by the Dockerfile's own command, from the files it copies alone.
-        layer = root / "dependencies"
-        layer.mkdir()
-        for name in dependency_files():
-            shutil.copy2(REPO / name, layer)
-        subprocess.run(
-            ["sh", "-c", dependencies_command()],
-            cwd=layer,
-            env=run_env,
-            check=True,
-            timeout=600,
-            stdout=subprocess.DEVNULL,
-        )
-        # The wheel stage by the Dockerfile's own commands (its pinned build tools, then the
-        # wheel), in a virtualenv of its own as the stage is an image of its own; then the
-        # project installed from the wheel alone.
-        subprocess.run([base, "-m", "venv", root / "build-venv"], check=True, timeout=120)
-        build_env = {**run_env, "PATH": f"{root / 'build-venv' / 'bin'}:{os.environ['PATH']}"}
-        for command in dockerfile.of_stage(0, "RUN"):
+        def dependencies_layer() -> None:
+            """The dependencies layer, by the Dockerfile's own command, from the files it copies alone."""
+            layer = root / "dependencies"
+            layer.mkdir()
+            for name in dependency_files():
+                shutil.copy2(REPO / name, layer)
             subprocess.run(
-                ["sh", "-c", command], cwd=context, env=build_env, check=True, timeout=600, stdout=subprocess.DEVNULL
+                ["sh", "-c", dependencies_command()],
+                cwd=layer,
+                env=run_env,
+                check=True,
+                timeout=600,
+                stdout=subprocess.DEVNULL,
             )
+
+        def wheel_stage() -> None:
+            """The wheel stage by the Dockerfile's own commands (its pinned build tools, then
+            the wheel), in a virtualenv of its own as the stage is an image of its own."""
+            subprocess.run([base, "-m", "venv", root / "build-venv"], check=True, timeout=120)
+            build_env = {**run_env, "PATH": f"{root / 'build-venv' / 'bin'}:{os.environ['PATH']}"}
+            for command in dockerfile.of_stage(0, "RUN"):
+                subprocess.run(
+                    ["sh", "-c", command],
+                    cwd=context,
+                    env=build_env,
+                    check=True,
+                    timeout=600,
+                    stdout=subprocess.DEVNULL,
+                )
+
+        # The two stages share nothing until the wheel is installed: built side by side, as
+        # Docker builds them, each waits on pip while the other works.
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            for stage in [pool.submit(dependencies_layer), pool.submit(wheel_stage)]:
+                stage.result()
+        # Then the project installed from the wheel alone.
         (image.wheel,) = context.glob("**/*.whl")
         image.wheel = image.wheel.rename(root / image.wheel.name)
         subprocess.run(
