@@ -10,8 +10,7 @@ from __future__ import annotations
 from app.cards import JOKER_RANK, SUIT_NAMES, SUIT_SYMBOLS
 from app.golf.rules import PRESETS, RuleSet
 from app.golf.scoring import hole_scores, matched_lines, rank_word, score_grid
-
-SHOWN = {"T": "10", JOKER_RANK: "\u2605"}
+from app.web.drawn_card import RANK_SHOWN
 
 
 def drawn_grid(text: str, rules: RuleSet | None = None, score: bool = False) -> dict:
@@ -33,7 +32,7 @@ def drawn_grid(text: str, rules: RuleSet | None = None, score: bool = False) -> 
         suit = SUIT_SYMBOLS.get(card[1], "") if len(card) == 2 and card[0] != JOKER_RANK else ""
         css = ["red"] if card[1:] in ("H", "D") else []
         css += ["paired"] if position in paired else []
-        cells.append({"text": SHOWN.get(card[0], card[0]) + suit, "css": " ".join(css)})
+        cells.append({"text": RANK_SHOWN.get(card[0], card[0]) + suit, "css": " ".join(css)})
     label = "; ".join(
         f"{name} row: " + ", ".join(_card_words(c) for c in row) for name, row in zip(_row_names(len(rows)), rows)
     )
