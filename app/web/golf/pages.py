@@ -37,8 +37,9 @@ from app.web.dependencies import golf_of, statistics_of
 from app.web.golf import board as tbl
 from app.web.golf.names import LEVEL_NAMES
 from app.web.golf.narration import hint_sentence, narrate, own_move_sentence, undo_sentence
+from app.web.golf.new_game import new_game_model
 from app.web.golf.rule_options import rules_from_form
-from app.web.golf.view_model import new_game_model, scorecard_model, summary_model, table_context
+from app.web.golf.view_model import scorecard_model, summary_model, table_context
 from app.web.http.numbers import optional_whole_number, whole_number
 
 router = APIRouter(include_in_schema=False)

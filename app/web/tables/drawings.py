@@ -26,7 +26,7 @@ from fastapi import Request
 from markupsafe import escape
 
 from app.web.common import templates
-from app.web.golf.view_model import speed_of
+from app.web.golf.speed import speed_of
 from app.web.parts import MARK, Drawing
 
 ROOT = "table"  # the part that is the table's own start tag: always sent with the parts

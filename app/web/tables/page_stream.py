@@ -24,7 +24,7 @@ from app.service.tables.pushes import Pushed
 from app.service.tables.service import TableOutcome
 from app.web.common import browser_id, templates
 from app.web.dependencies import tables_of
-from app.web.golf.view_model import SPEED_COOKIE
+from app.web.golf.speed import SPEED_COOKIE
 from app.web.http.numbers import query_number
 from app.web.tables.answering import AnswersUnderWay
 from app.web.tables.drawings import ALERT, DrawnTables, TableDrawing, draw_table, viewing

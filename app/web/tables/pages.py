@@ -31,8 +31,8 @@ from app.service.tables.service import TableOutcome, TableService
 from app.web.common import answer_move, asset_version, browser_id, form_version, now_ms, render_fresh, templates
 from app.web.dependencies import tables_of, win_chances_of
 from app.web.golf.names import LEVEL_NAMES
+from app.web.golf.new_game import new_game_model
 from app.web.golf.rule_options import rules_from_form
-from app.web.golf.view_model import new_game_model
 from app.web.http.numbers import optional_whole_number, query_number, whole_number
 from app.web.http.refusals import status_of
 from app.web.tables.answering import AnswersUnderWay

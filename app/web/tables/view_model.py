@@ -15,9 +15,10 @@ from app.service.play.table_record import page_stamp
 from app.service.tables.service import TableOutcome
 from app.web.common import now_ms
 from app.web.golf.names import LEVEL_NAMES
+from app.web.golf.new_game import PRESET_ABOUT
 from app.web.golf.prompts import hole_result_sentence, match_result_sentence, timer_urgent_sentence
 from app.web.golf.rule_options import RULE_OPTIONS, preset_of, rule_changes
-from app.web.golf.view_model import LINE, PRESET_ABOUT, table_context
+from app.web.golf.view_model import LINE, table_context
 
 PLAY_NOW = "Play now"  # a quick-play table's title, whatever name it was stored under
 GUEST_NAME = re.compile(r"Player( \d+)?")  # a guest who gave no name for quick play (``"Player 2"``)

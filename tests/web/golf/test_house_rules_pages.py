@@ -11,7 +11,7 @@ import re
 import pytest
 
 from app.cards import card_name
-from app.web.golf.view_model import again_fields
+from app.web.golf.new_game import again_fields
 from tests.web.golf.test_new_game_options import first_choice, selects
 from tests.web.golf.test_pages_html import Elements, new_match, post, table, version_of
 

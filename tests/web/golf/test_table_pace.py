@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-import app.web.golf.view_model as table_view
-from app.web.golf.view_model import MIN_STEP_MS, SPEEDS, step_delay
+import app.web.golf.speed as table_speed
+from app.web.golf.speed import MIN_STEP_MS, SPEEDS, step_delay
 from tests.browser.tablekit import api, axe_violations, focused_name, new_match, open_table, prompt, wait_settled
 from tests.web.golf.test_pages_html import new_match as new_match_in_process
 from tests.web.golf.test_pages_html import post, table
@@ -50,7 +50,7 @@ def test_eight_seats_wait_at_most_six_seconds_between_turns_at_normal(api, speed
 
 
 def test_a_short_reply_keeps_the_speed_s_own_pace():
-    assert doctest.testmod(table_view).failed == 0
+    assert doctest.testmod(table_speed).failed == 0
     assert step_delay("normal", 3) == SPEEDS["normal"]
     assert step_delay("slow", 2) == SPEEDS["slow"]
     assert step_delay("instant", 30) == 0
