@@ -43,6 +43,7 @@ from app.web.accounts import api as accounts_api
 from app.web.accounts import pages as accounts_pages
 from app.web.golf import api as golf_api
 from app.web.golf import pages as golf_pages
+from app.web.golf import statistics as statistics_pages
 from app.web.http import health, refusals
 from app.web.http.caching import StaticCacheMiddleware
 from app.web.http.head import HeadAsGetMiddleware
@@ -228,6 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables_api.router)
     app.include_router(tables_pages.router)
     app.include_router(golf_pages.router)
+    app.include_router(statistics_pages.router)
     app.include_router(health.router)
     app.include_router(quick_play_api.router)
     app.include_router(quick_play_pages.router)
