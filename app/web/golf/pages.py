@@ -33,7 +33,7 @@ from app.web.common import (
     templates,
 )
 from app.web.dependencies import golf_of, statistics_of
-from app.web.golf import board as tbl
+from app.web.golf.grid_cards import hint_target
 from app.web.golf.narration import hint_sentence, narrate, own_move_sentence, undo_sentence
 from app.web.golf.new_game import new_game_model
 from app.web.golf.rule_options import rules_from_form
@@ -217,7 +217,7 @@ def _perform(request: Request, command: str, form: FormData) -> tuple[Outcome, d
         advice = service.hint(browser)
         outcome = service.current(browser)
         options["hint"] = hint_sentence(advice, outcome.state)
-        options["hinted"] = tbl.hint_target(advice.get("action"))
+        options["hinted"] = hint_target(advice.get("action"))
         options["focus"] = "hint"
     else:  # pragma: no cover - the route only lets known commands through
         raise Invalid("Unknown move.")

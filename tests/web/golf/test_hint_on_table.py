@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.web.golf.board import hint_target
+from app.web.golf.grid_cards import hint_target
 from tests.web.golf.test_pages_html import Elements, new_match, post, table
 
 
