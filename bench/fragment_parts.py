@@ -36,7 +36,7 @@ PARTS = (
     ("app.service.tables.reads", "TableReading", "refresh"),
     ("app.service.tables.reads", "TableReading", "_read"),
     ("app.store.tables", None, "load_table"),
-    ("app.store.tables", None, "connected_seats"),
+    ("app.store.table_streams", None, "connected_seats"),
     ("app.service.tables.reads", "TableReading", "_describe"),
     ("app.service.tables.reads", "TableReading", "_state_at"),
     ("app.web.golf.view_model", None, "live_board"),

@@ -1,9 +1,9 @@
 """Reading and writing the games of Golf (:class:`app.store.models.GolfTable`): the tables
-of people, found by their code, with their results and their open event streams, and each
-browser's match against the computer, a table with one person found by its owner. With
-SQLAlchemy Core as :mod:`app.store.repository` does for the other games: a write names the
-version it was made from, and loses the race (:class:`~app.store.repository.LostRace`) if
-another request saved the row first.
+of people, found by their code, with their results (their open event streams are
+:mod:`app.store.table_streams`'), and each browser's match against the computer, a table
+with one person found by its owner. With SQLAlchemy Core as :mod:`app.store.repository`
+does for the other games: a write names the version it was made from, and loses the race
+(:class:`~app.store.repository.LostRace`) if another request saved the row first.
 """
 
 from __future__ import annotations
@@ -386,36 +386,3 @@ def add_online_result(connection: Connection, **values) -> None:
 def online_results(connection: Connection, browser_id: str) -> list[dict]:
     query = select(ONLINE_RESULTS).where(ONLINE_RESULTS.c.browser_id == browser_id).order_by(ONLINE_RESULTS.c.id)
     return [dict(row) for row in connection.execute(query).mappings()]
-
-
-STREAM_FORGOTTEN_AFTER_MS = 3600_000
-
-
-def open_stream(connection: Connection, stream: str, code: str, seat: int, now_ms: int) -> None:
-    """Note an open stream; rows a server left when it died are dropped an hour on."""
-    connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.seen_ms < now_ms - STREAM_FORGOTTEN_AFTER_MS))
-    connection.execute(insert(TABLE_STREAMS).values(stream=stream, table_code=code, seat=seat, seen_ms=now_ms))
-
-
-def refresh_streams(connection: Connection, streams: list[str], now_ms: int) -> None:
-    connection.execute(update(TABLE_STREAMS).where(TABLE_STREAMS.c.stream.in_(streams)).values(seen_ms=now_ms))
-
-
-def close_stream(connection: Connection, stream: str) -> bool:
-    """Forget an open stream; whether it was known."""
-    return connection.execute(delete(TABLE_STREAMS).where(TABLE_STREAMS.c.stream == stream)).rowcount == 1
-
-
-# Built once, as the table's own statements are: every move and every refresh of a table
-# asks it, and building it again each time cost as much as reading the table's row.
-_CONNECTED_SEATS = (
-    select(TABLE_STREAMS.c.seat)
-    .distinct()
-    .where(TABLE_STREAMS.c.table_code == bindparam("code"), TABLE_STREAMS.c.seen_ms >= bindparam("since_ms"))
-)
-
-
-def connected_seats(connection: Connection, code: str, since_ms: int) -> set[int]:
-    if not is_key(code):
-        return set()
-    return set(connection.execute(_CONNECTED_SEATS, {"code": code, "since_ms": since_ms}).scalars())

@@ -25,6 +25,7 @@ from app.service.common import in_transaction
 from app.service.errors import NotFound, Unavailable
 from app.service.play.table_record import seat_of
 from app.service.tables.notify import Notifier
+from app.store import table_streams as stream_store
 from app.store import tables as table_store
 from app.store.tables import TableRecord
 
@@ -60,7 +61,7 @@ class OpenStreams:
             record = load_record(connection, code)
             seat = seat_of(record, browser_id)
             if seat is not None:
-                table_store.open_stream(connection, stream, code, seat, self.now())
+                stream_store.open_stream(connection, stream, code, seat, self.now())
                 self.notifier.stage(connection, code, record.version, seats=True)
             return record.version, seat is not None
 
@@ -80,7 +81,7 @@ class OpenStreams:
             self._streams.discard(stream)
 
         def forget(connection: Connection) -> int | None:
-            if not table_store.close_stream(connection, stream):
+            if not stream_store.close_stream(connection, stream):
                 return None
             version = load_record(connection, code).version
             self.notifier.stage(connection, code, version, seats=True)
@@ -109,7 +110,7 @@ class OpenStreams:
         now = self.now()
         for start in range(0, len(streams), STREAMS_PER_STATEMENT):
             chunk = streams[start : start + STREAMS_PER_STATEMENT]
-            in_transaction(self.engine, lambda connection: table_store.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
+            in_transaction(self.engine, lambda connection: stream_store.refresh_streams(connection, chunk, now))  # noqa: B023 (run at once)
         return len(streams)
 
     def count(self) -> int:
@@ -120,7 +121,7 @@ class OpenStreams:
     def connected_seats(self, connection: Connection, code: str) -> set[int]:
         """The seats of ``code`` with an open stream in some process (a hint: the table
         row alone decides what is shown)."""
-        return table_store.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
+        return stream_store.connected_seats(connection, code, self.now() - CONNECTED_WITHIN_MS)
 
     def connected(self, code: str) -> set[int]:
         return in_transaction(self.engine, lambda connection: self.connected_seats(connection, code))

@@ -18,7 +18,7 @@ from app.service.browsers import browser_id_for
 from app.service.errors import Unavailable
 from app.service.tables.notify import InProcessNotifier
 from app.service.tables.streams import CONNECTED_WITHIN_MS, STREAM_REFRESH_SECONDS
-from app.store import tables as table_store
+from app.store import table_streams as stream_store
 from app.store.repository import TABLE_STREAMS
 from bench.servers import EventReader, server_process
 
@@ -229,18 +229,18 @@ def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_da
     code = api.post("/api/tables", json=TABLE).json()["code"]
     host = browser_id_for(api.cookies["golf_session"])
     service.streams.open(host, code, "host-tab")
-    delete_row = table_store.close_stream
+    delete_row = stream_store.close_stream
 
     def unreachable(connection, stream):
         raise OperationalError("DELETE", {}, Exception("too many clients already"))
 
-    monkeypatch.setattr(table_store, "close_stream", unreachable)
+    monkeypatch.setattr(stream_store, "close_stream", unreachable)
     with pytest.raises(Unavailable):
         service.streams.close(code, "host-tab")
     assert service.streams.count() == 0 and _stream_rows(golf_app) == 1
     service.streams.refresh()  # still out of reach: kept for the next time
     assert _stream_rows(golf_app) == 1
-    monkeypatch.setattr(table_store, "close_stream", delete_row)
+    monkeypatch.setattr(stream_store, "close_stream", delete_row)
     service.streams.refresh()
     assert _stream_rows(golf_app) == 0
     assert not any(seat["connected"] for seat in service.table(host, code)["seats"])

@@ -14,6 +14,7 @@ from app.golf.actions import parse_log_entry
 from app.service.review.reviews import table_key
 from app.service.tables.purge import purge_tables
 from app.store import reviews
+from app.store import table_streams as stream_store
 from app.store import tables as table_store
 from tests.web.review.test_table_review import play_hole
 from tests.web.tables.tablekit import make_table, ok, person, record
@@ -47,7 +48,7 @@ def started(host, seats, **options) -> str:
 def mark_connected(golf_app, code: str, seat: int, now_ms: int, stream: str) -> None:
     """The seat's person has the table's page open (its event stream's row, marked now)."""
     with golf_app.state.engine.begin() as connection:
-        table_store.open_stream(connection, stream, code, seat, now_ms)
+        stream_store.open_stream(connection, stream, code, seat, now_ms)
 
 
 # ------------------------------------------------------------------ people away, timeouts
