@@ -25,31 +25,12 @@ from app.golf.scoring import (
 )
 
 from .golfkit import cards_in_play
-from .test_properties import EVERY_ACTION, PLAY, RELAXED, RULE_FIELDS, check_views, random_play
-
-HOUSE_FIELDS = {
-    "super_kings": st.booleans(),
-    "ten_penny": st.booleans(),
-    "one_eyed_jacks": st.booleans(),
-    "single_joker": st.booleans(),
-    "wolfpack": st.sampled_from([0, -20]) | st.integers(-20, 0),
-    "flip_as_action": st.booleans(),
-    "going_out_bonus": st.integers(-10, 0),
-    "blackjack": st.booleans(),
-    "underdog_bonus": st.integers(-10, 0),
-    "tied_shame": st.integers(0, 10),
-    "flip_after_reject": st.sampled_from(["must", "may", "never", "endgame"]),
-}
+from .test_properties import EVERY_ACTION, PLAY, RELAXED, check_views, random_play, rule_sets
 
 
-@st.composite
-def house_rule_sets(draw, holes=st.integers(1, 2)) -> RuleSet:
+def house_rule_sets(holes=st.integers(1, 2)):
     """Any valid RuleSet, every house rule among the fields drawn."""
-    fields = draw(st.fixed_dictionaries({**RULE_FIELDS, **HOUSE_FIELDS, "holes": holes}))
-    try:
-        return RuleSet(**fields)
-    except ValidationError:
-        reject()
+    return rule_sets(holes, house_rules=True)
 
 
 ALL_ACTIONS = [*EVERY_ACTION, *FLIPS]

@@ -79,41 +79,46 @@ def _a_move_is_answered(base: str) -> None:
         assert person.post("/api/match/reveal", json={"position": 0}).status_code == 200
 
 
-def test_connections_that_never_send_a_whole_request_are_closed_after_the_bound(database_url, tmp_path):
+@pytest.fixture(scope="module")
+def read_bound_server(database_url, tmp_path_factory):
+    """A server as served with a bound of one second on a request arriving, for the two
+    tests of that bound (neither leaves a connection the other counts)."""
     with server_process(
         database_url,
-        tmp_path / "server.log",
+        tmp_path_factory.mktemp("read-bound") / "server.log",
         as_served=True,
         GOLF_REQUEST_READ_SECONDS="1",
         FORWARDED_ALLOW_IPS=NO_PROXY_HERE,
     ) as base:
-        silent = [_connect(base) for _ in range(4)]
-        half_headers = [_connect(base) for _ in range(3)]
-        half_body = [_connect(base) for _ in range(3)]
-        for sock in half_headers:
-            sock.sendall(HALF_HEADERS)
-        for sock in half_body:
-            sock.sendall(HALF_BODY)
-        # A connection that has sent a whole request waits idle for the next one as
-        # long as python -m app keeps idle connections (130 s), past the bound.
-        reused = _connect(base, source=None)
-        assert _livez_on(reused).startswith(b"HTTP/1.1 200")
-        _a_move_is_answered(base)
-
-        started = time.monotonic()
-        assert [_answer(sock, 4) for sock in silent] == [b""] * 4  # closed, nothing to answer
-        for sock in half_headers + half_body:
-            assert _answer(sock, 4).startswith(b"HTTP/1.1 408 Request Timeout")
-        assert time.monotonic() - started < 4
-        time.sleep(0.5)
-        assert _livez_on(reused).startswith(b"HTTP/1.1 200")
+        yield base
 
 
-def test_an_event_stream_outlives_the_bound_on_a_request_arriving(database_url, tmp_path):
-    with (
-        server_process(database_url, tmp_path / "server.log", as_served=True, GOLF_REQUEST_READ_SECONDS="1") as base,
-        httpx.Client(base_url=base) as ann,
-    ):
+def test_connections_that_never_send_a_whole_request_are_closed_after_the_bound(read_bound_server):
+    base = read_bound_server
+    silent = [_connect(base) for _ in range(4)]
+    half_headers = [_connect(base) for _ in range(3)]
+    half_body = [_connect(base) for _ in range(3)]
+    for sock in half_headers:
+        sock.sendall(HALF_HEADERS)
+    for sock in half_body:
+        sock.sendall(HALF_BODY)
+    # A connection that has sent a whole request waits idle for the next one as
+    # long as python -m app keeps idle connections (130 s), past the bound.
+    reused = _connect(base, source=None)
+    assert _livez_on(reused).startswith(b"HTTP/1.1 200")
+    _a_move_is_answered(base)
+
+    started = time.monotonic()
+    assert [_answer(sock, 4) for sock in silent] == [b""] * 4  # closed, nothing to answer
+    for sock in half_headers + half_body:
+        assert _answer(sock, 4).startswith(b"HTTP/1.1 408 Request Timeout")
+    assert time.monotonic() - started < 4
+    time.sleep(0.5)
+    assert _livez_on(reused).startswith(b"HTTP/1.1 200")
+
+
+def test_an_event_stream_outlives_the_bound_on_a_request_arriving(read_bound_server):
+    with httpx.Client(base_url=read_bound_server) as ann:
         code = ann.post("/api/tables", json={"name": "Long", "seats": ["host", "medium"]}).json()["code"]
         assert ann.post(f"/api/tables/{code}/start").status_code == 200
         with EventReader(ann, f"/api/tables/{code}/events") as events:

@@ -34,54 +34,60 @@ def _setup(host_base: str, guest_base: str):
     return ann, bea, code
 
 
-def test_a_stream_hears_another_persons_move_and_shows_its_seat_connected(database_url, tmp_path):
-    with server_process(database_url, tmp_path / "server.log") as base:
-        ann, bea, code = _setup(base, base)
-        with contextlib.closing(ann), contextlib.closing(bea):
-            assert bea.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is False
-            with EventReader(bea, f"/api/tables/{code}/events") as events:
-                assert events.headers["content-type"].startswith("text/event-stream")
-                current = events.next_version(timeout=2)  # the version as the stream opens
-                assert current == bea.get(f"/api/tables/{code}").json()["version"]
-                assert ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is True
-                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0})
-                assert moved.status_code == 200
-                assert events.wait_for(moved.json()["version"], timeout=2) == moved.json()["version"]
-                assert "event: table" in events.lines
-            # The stream is closed: the seat shows away again (the server noticed and cleaned up).
-            deadline = time.monotonic() + 3
-            while ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"]:
-                assert time.monotonic() < deadline, "the closed stream still shows its seat connected"
-                time.sleep(0.05)
+@pytest.fixture(scope="module")
+def one_process(database_url, tmp_path_factory):
+    """A server process on the database, for every test of the module that asks (each
+    plays its own table)."""
+    with server_process(database_url, tmp_path_factory.mktemp("one") / "server.log") as base:
+        yield base
 
 
-@contextlib.contextmanager
-def two_processes(database_url: str, tmp_path):
-    """Two server processes on one PostgreSQL database; (base URL of one, of the other)."""
+@pytest.fixture(scope="module")
+def two_processes(one_process, database_url, tmp_path_factory):
+    """Two server processes on one PostgreSQL database; (base URL of one, of the other).
+    The first is :func:`one_process`; both serve every test of the module that asks (each
+    plays its own table)."""
     if not database_url.startswith("postgresql"):
         pytest.skip("two server processes share a database on PostgreSQL (SQLite: one process)")
-    with (
-        server_process(database_url, tmp_path / "one.log") as one,
-        server_process(database_url, tmp_path / "two.log") as two,
-    ):
-        yield one, two
+    with server_process(database_url, tmp_path_factory.mktemp("two") / "server.log") as two:
+        yield one_process, two
 
 
-def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(database_url, tmp_path):
-    with two_processes(database_url, tmp_path) as (one, two):
-        ann, bea, code = _setup(one, two)
-        with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:
-            events.next_version(timeout=2)
-            for position in (0, 1):
-                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": position})
-                assert moved.status_code == 200
-                version = moved.json()["version"]
-                assert events.wait_for(version, timeout=1.0) == version
-            # And the other way round: Bea's move on process two reaches Ann's stream on one.
-            with EventReader(ann, f"/api/tables/{code}/events") as ann_events:
-                ann_events.next_version(timeout=2)
-                moved = bea.post(f"/api/tables/{code}/reveal", json={"position": 0})
-                assert ann_events.wait_for(moved.json()["version"], timeout=1.0) == moved.json()["version"]
+def test_a_stream_hears_another_persons_move_and_shows_its_seat_connected(one_process):
+    ann, bea, code = _setup(one_process, one_process)
+    with contextlib.closing(ann), contextlib.closing(bea):
+        assert bea.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is False
+        with EventReader(bea, f"/api/tables/{code}/events") as events:
+            assert events.headers["content-type"].startswith("text/event-stream")
+            current = events.next_version(timeout=2)  # the version as the stream opens
+            assert current == bea.get(f"/api/tables/{code}").json()["version"]
+            assert ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"] is True
+            moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0})
+            assert moved.status_code == 200
+            assert events.wait_for(moved.json()["version"], timeout=2) == moved.json()["version"]
+            assert "event: table" in events.lines
+        # The stream is closed: the seat shows away again (the server noticed and cleaned up).
+        deadline = time.monotonic() + 3
+        while ann.get(f"/api/tables/{code}").json()["seats"][1]["connected"]:
+            assert time.monotonic() < deadline, "the closed stream still shows its seat connected"
+            time.sleep(0.05)
+
+
+def test_a_move_on_one_process_reaches_a_stream_on_another_within_a_second(two_processes):
+    one, two = two_processes
+    ann, bea, code = _setup(one, two)
+    with contextlib.closing(ann), contextlib.closing(bea), EventReader(bea, f"/api/tables/{code}/events") as events:
+        events.next_version(timeout=2)
+        for position in (0, 1):
+            moved = ann.post(f"/api/tables/{code}/reveal", json={"position": position})
+            assert moved.status_code == 200
+            version = moved.json()["version"]
+            assert events.wait_for(version, timeout=1.0) == version
+        # And the other way round: Bea's move on process two reaches Ann's stream on one.
+        with EventReader(ann, f"/api/tables/{code}/events") as ann_events:
+            ann_events.next_version(timeout=2)
+            moved = bea.post(f"/api/tables/{code}/reveal", json={"position": 0})
+            assert ann_events.wait_for(moved.json()["version"], timeout=1.0) == moved.json()["version"]
 
 
 def test_a_subscription_ends_cleanly_and_leaves_nothing_behind():
@@ -246,36 +252,36 @@ def test_a_closed_stream_whose_row_could_not_be_deleted_is_forgotten_once_the_da
     assert not any(seat["connected"] for seat in service.table(host, code)["seats"])
 
 
-def test_a_move_on_one_process_reaches_a_page_on_another_with_its_table_and_not_the_movers(database_url, tmp_path):
+def test_a_move_on_one_process_reaches_a_page_on_another_with_its_table_and_not_the_movers(two_processes):
     """The table page's own stream across processes: the other seat's page, on the other
     process, is sent its table; the mover's page, open on that process too, only the
     version (who moved crosses ``NOTIFY`` with the change)."""
-    with two_processes(database_url, tmp_path) as (one, two):
-        ann, bea, code = _setup(one, two)
-        ann_on_two = httpx.Client(base_url=two, cookies=ann.cookies)
-        with contextlib.closing(ann), contextlib.closing(bea), contextlib.closing(ann_on_two):
-            version = bea.get(f"/api/tables/{code}").json()["version"]
-            path = f"/t/{code}/events?shown={version}"
-            with EventReader(bea, path) as beas, EventReader(ann_on_two, path) as anns:
-                beas.next_version(timeout=2)
-                anns.next_version(timeout=2)
-                time.sleep(0.5)  # the seats' connections, told as they came
-                for reader in (beas, anns):
-                    while not reader.told.empty():
-                        reader.told.get()
-                moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
-                deadline = time.monotonic() + 2
-                told = beas.told.get(timeout=2)
-                while told["version"] < moved:
-                    told = beas.told.get(timeout=max(deadline - time.monotonic(), 0.01))
-                assert told["drawn_from"] == version and "Ann revealed" in told["html"]
-                own = anns.told.get(timeout=2)
-                while own["version"] < moved:
-                    own = anns.told.get(timeout=max(deadline - time.monotonic(), 0.01))
-                assert own == {"version": moved}
+    one, two = two_processes
+    ann, bea, code = _setup(one, two)
+    ann_on_two = httpx.Client(base_url=two, cookies=ann.cookies)
+    with contextlib.closing(ann), contextlib.closing(bea), contextlib.closing(ann_on_two):
+        version = bea.get(f"/api/tables/{code}").json()["version"]
+        path = f"/t/{code}/events?shown={version}"
+        with EventReader(bea, path) as beas, EventReader(ann_on_two, path) as anns:
+            beas.next_version(timeout=2)
+            anns.next_version(timeout=2)
+            time.sleep(0.5)  # the seats' connections, told as they came
+            for reader in (beas, anns):
+                while not reader.told.empty():
+                    reader.told.get()
+            moved = ann.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
+            deadline = time.monotonic() + 2
+            told = beas.told.get(timeout=2)
+            while told["version"] < moved:
+                told = beas.told.get(timeout=max(deadline - time.monotonic(), 0.01))
+            assert told["drawn_from"] == version and "Ann revealed" in told["html"]
+            own = anns.told.get(timeout=2)
+            while own["version"] < moved:
+                own = anns.told.get(timeout=max(deadline - time.monotonic(), 0.01))
+            assert own == {"version": moved}
 
 
-def test_a_late_notice_of_a_version_the_stream_has_told_is_not_told_again(database_url, tmp_path):
+def test_a_late_notice_of_a_version_the_stream_has_told_is_not_told_again(database_url, one_process):
     """PostgreSQL may deliver the notice of a change made just before a stream opened
     after it opened: the page already has that version, and is not sent it again (40
     pages opening at once were each sent the last two changes over)."""
@@ -285,19 +291,18 @@ def test_a_late_notice_of_a_version_the_stream_has_told_is_not_told_again(databa
 
     from app.service.tables.notify import CHANNEL, Change, payload_of
 
-    with server_process(database_url, tmp_path / "server.log") as base:
-        ann, bea, code = _setup(base, base)
-        with contextlib.closing(ann), contextlib.closing(bea), EventReader(ann, f"/api/tables/{code}/events") as events:
-            current = events.next_version(timeout=2)
-            time.sleep(0.5)
-            while not events.versions.empty():  # her own seat's connection, told as it came
-                events.versions.get()
-            conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
-            with psycopg.connect(conninfo, autocommit=True) as late:
-                for change in (Change(current - 1), Change(current), Change(current, seats=True)):
-                    late.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload_of(code, change)))
-            assert events.next_version(timeout=2) == current  # the seats' news alone
-            with pytest.raises(queue.Empty):
-                events.next_version(timeout=0.5)
-            moved = bea.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
-            assert events.next_version(timeout=2) == moved
+    ann, bea, code = _setup(one_process, one_process)
+    with contextlib.closing(ann), contextlib.closing(bea), EventReader(ann, f"/api/tables/{code}/events") as events:
+        current = events.next_version(timeout=2)
+        time.sleep(0.5)
+        while not events.versions.empty():  # her own seat's connection, told as it came
+            events.versions.get()
+        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(conninfo, autocommit=True) as late:
+            for change in (Change(current - 1), Change(current), Change(current, seats=True)):
+                late.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload_of(code, change)))
+        assert events.next_version(timeout=2) == current  # the seats' news alone
+        with pytest.raises(queue.Empty):
+            events.next_version(timeout=0.5)
+        moved = bea.post(f"/api/tables/{code}/reveal", json={"position": 0}).json()["version"]
+        assert events.next_version(timeout=2) == moved
