@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from app.cards import JOKER_RANK, SUIT_NAMES, SUIT_SYMBOLS
 from app.golf.rules import PRESETS, RuleSet
-from app.golf.scoring import hole_scores, matched_lines, rank_word, score_grid
+from app.golf.score_explained import rank_word
+from app.golf.scoring import hole_scores, matched_lines, score_grid
 from app.web.drawn_card import RANK_SHOWN
 
 

@@ -15,9 +15,9 @@ from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.events import EventKind
 from app.golf.phases import Phase
 from app.golf.rules import RuleSet
+from app.golf.score_explained import explain_grid
 from app.golf.scoring import (
     apply_going_out_penalty,
-    explain_grid,
     hole_adjustments,
     hole_scores,
     matched_lines,

@@ -14,7 +14,8 @@ from app.golf.engine import GolfState, IllegalAction, replay
 from app.golf.events import Event, EventKind
 from app.golf.phases import Phase
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_dict
-from app.golf.scoring import explain_grid, hole_adjustments, hole_scores, score_grid
+from app.golf.score_explained import explain_grid
+from app.golf.scoring import hole_adjustments, hole_scores, score_grid
 from app.golf.undo import undo_refusal
 from app.golf.view import view
 

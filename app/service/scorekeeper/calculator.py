@@ -1,5 +1,5 @@
 """The score calculator: a grid a person typed in, checked, then scored and explained by
-the game's own scoring (:func:`app.golf.scoring.explain_grid`).
+the game's own scoring (:func:`app.golf.score_explained.explain_grid`).
 
 A cell is a card code (``"5H"``, ``"TS"``, ``"X1"``) or just a rank (``"5"``, ``"10"``,
 ``"K"``, ``"joker"``): suits never change a score, but for a jack under One-Eyed Jacks
@@ -17,7 +17,8 @@ from collections import Counter
 
 from app.cards import JOKER_RANK, RANKS, SUITS
 from app.golf.rules import PRESETS, RulesError, RuleSet, rules_from_request
-from app.golf.scoring import explain_grid, hole_adjustments, rank_word
+from app.golf.score_explained import explain_grid, rank_word
+from app.golf.scoring import hole_adjustments
 from app.service.errors import Invalid
 
 MAX_CELL_TEXT = 8  # "joker", "10H", "10♥": anything longer is not a card

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from app.golf.rules import RuleSet, rules_read_again
-from app.golf.scoring import explain_grid, four_of_a_kind_places, line_value, matched_points, points_text
+from app.golf.score_explained import explain_grid
+from app.golf.scoring import four_of_a_kind_places, line_value, matched_points, points_text
 from app.recent import Recent
 from app.web.drawn_card import Card
 from app.web.golf.grid_cards import grid_cards, suggest, touched_positions
