@@ -14,7 +14,15 @@ import re
 
 import pytest
 
-from tests.browser.tablekit import api, new_match, open_table, prompt, table_near_the_hole_s_end, wait_settled
+from tests.browser.tablekit import (
+    api,
+    new_match,
+    next_move,
+    open_table,
+    prompt,
+    table_near_the_hole_s_end,
+    wait_settled,
+)
 from tests.web.golf.test_hole_end_frames import near_the_hole_s_end
 from tests.web.tables.test_tables_browser import LIVE_MS, join, make_table, next_mover, version, wait_version
 
@@ -84,6 +92,18 @@ def play_on_the_page(page, holes_to_end: int | None = None) -> None:
     raise AssertionError("the match never ended")
 
 
+def to_your_last_card(page) -> None:
+    """Plays on through the API until one card of yours is face down and you are to draw."""
+    state = api(page, "GET", "/api/match")
+    for _ in range(200):
+        assert state["phase"] not in ("hole_over", "match_over"), "the hole ended before your last move"
+        if state["phase"] == "draw" and sum(not cell["face_up"] for cell in state["players"][0]["grid"]) == 1:
+            return
+        path, body = next_move(state)
+        state = api(page, "POST", path, body)
+    raise AssertionError("the hole never came near its end")
+
+
 def one_move(page) -> None:
     """Your next move by a click: draw from the stock, else turn or swap into a face-down card."""
     stock = page.get_by_role("button", name=re.compile(r"^Stock"))
@@ -98,12 +118,20 @@ def one_move(page) -> None:
 
 
 def test_a_whole_match_and_every_page_keep_to_the_policy(watched_pages):
-    """A match of two holes against the computer at fast speed (the first hole's earlier
-    turns played through the API, the rest by clicks: that hole's end, the next deal, a
-    whole hole, the match's end), then its replay, its review and every other kind of page."""
+    """A match of two holes against the computer at fast speed, each hole's middle turns
+    played through the API and the rest by clicks: the first hole's last turn and its
+    end, the next deal and its two reveals, the second hole's last turn and the match's
+    end; then its replay, its review and every other kind of page."""
     page = watched_pages("fast")
     page.goto("/")
     near_the_hole_s_end(page, players=2, seed=51)
+    open_table(page)
+    play_on_the_page(page, holes_to_end=1)
+    for _ in range(2):  # the second hole's opening
+        assert "reveal" in prompt(page), prompt(page)
+        one_move(page)
+        wait_settled(page, 60_000)
+    to_your_last_card(page)
     open_table(page)
     play_on_the_page(page)
     page.wait_for_selector("#summary-dialog[open]")
