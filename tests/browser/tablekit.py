@@ -54,6 +54,30 @@ def play_out_hole(page) -> dict:
     raise AssertionError("the hole did not end")
 
 
+def table_near_the_hole_s_end(pages: list, code: str) -> None:
+    """Plays the hole at the table of ``code`` through its JSON API (each person by their
+    page's cookie, the plain way of :func:`next_move`; the computers on their own) until
+    a person is to draw with one card left face down, or a computer has closed the hole:
+    its last turns and its end are left to the pages. The pages should be away from the
+    table meanwhile (its stream would show every move)."""
+    for _ in range(400):
+        views = [api(page, "GET", f"/api/tables/{code}") for page in pages]
+        match = views[0]["match"]
+        assert match["phase"] not in ("hole_over", "match_over"), "the hole ended before the pages were back"
+        if any(all(cell["face_up"] for cell in player["grid"]) for player in match["players"]):
+            return  # the final turns
+        mover = next((i for i, view in enumerate(views) if view["match"]["legal"]), None)
+        if mover is None:  # a computer's turn, still being played
+            pages[0].wait_for_timeout(100)
+            continue
+        mine = views[mover]["match"]
+        if mine["phase"] == "draw" and sum(not cell["face_up"] for cell in mine["players"][0]["grid"]) <= 1:
+            return
+        path, body = next_move(mine)
+        api(pages[mover], "POST", path.replace("/api/match/", f"/api/tables/{code}/"), body)
+    raise AssertionError("the hole never came near its end")
+
+
 def open_table(page) -> None:
     """Go to the table and, if it shows the match paused (a return), press Play."""
     page.goto("/")

@@ -14,7 +14,16 @@ import re
 
 import pytest
 
-from tests.browser.tablekit import api, new_match, prompt, wait_settled
+from tests.browser.tablekit import (
+    api,
+    new_match,
+    next_move,
+    open_table,
+    prompt,
+    table_near_the_hole_s_end,
+    wait_settled,
+)
+from tests.web.golf.test_hole_end_frames import near_the_hole_s_end
 from tests.web.tables.test_tables_browser import LIVE_MS, join, make_table, next_mover, version, wait_version
 
 # Every violation the page reports, with where it came from (the console says less).
@@ -83,6 +92,18 @@ def play_on_the_page(page, holes_to_end: int | None = None) -> None:
     raise AssertionError("the match never ended")
 
 
+def to_your_last_card(page) -> None:
+    """Plays on through the API until one card of yours is face down and you are to draw."""
+    state = api(page, "GET", "/api/match")
+    for _ in range(200):
+        assert state["phase"] not in ("hole_over", "match_over"), "the hole ended before your last move"
+        if state["phase"] == "draw" and sum(not cell["face_up"] for cell in state["players"][0]["grid"]) == 1:
+            return
+        path, body = next_move(state)
+        state = api(page, "POST", path, body)
+    raise AssertionError("the hole never came near its end")
+
+
 def one_move(page) -> None:
     """Your next move by a click: draw from the stock, else turn or swap into a face-down card."""
     stock = page.get_by_role("button", name=re.compile(r"^Stock"))
@@ -97,10 +118,21 @@ def one_move(page) -> None:
 
 
 def test_a_whole_match_and_every_page_keep_to_the_policy(watched_pages):
+    """A match of two holes against the computer at fast speed, each hole's middle turns
+    played through the API and the rest by clicks: the first hole's last turn and its
+    end, the next deal and its two reveals, the second hole's last turn and the match's
+    end; then its replay, its review and every other kind of page."""
     page = watched_pages("fast")
     page.goto("/")
-    new_match(page, seed=51, rules={"name": "standard", "players": 3, "holes": 2})
-    page.goto("/")
+    near_the_hole_s_end(page, players=2, seed=51)
+    open_table(page)
+    play_on_the_page(page, holes_to_end=1)
+    for _ in range(2):  # the second hole's opening
+        assert "reveal" in prompt(page), prompt(page)
+        one_move(page)
+        wait_settled(page, 60_000)
+    to_your_last_card(page)
+    open_table(page)
     play_on_the_page(page)
     page.wait_for_selector("#summary-dialog[open]")
     state = api(page, "GET", "/api/match")
@@ -165,13 +197,21 @@ def test_a_whole_match_and_every_page_keep_to_the_policy(watched_pages):
     assert watched_pages.violations() == []
 
 
-def test_a_few_holes_at_normal_speed_keep_to_the_policy(watched_pages):
+def test_a_hole_s_end_and_the_next_deal_at_normal_speed_keep_to_the_policy(watched_pages):
+    """At normal speed every move is shown moving: your last turn (a draw, a swap), the two
+    computers' final turns step after step, the hole's end counted up, the next hole
+    dealt and a card of it revealed. Motion at this speed once put inline styles on the
+    table. (The hole's earlier turns, the same moves again, are played through the API.)"""
     page = watched_pages("normal")
     page.goto("/")
-    new_match(page, seed=52, rules={"name": "standard", "players": 4, "holes": 3})
-    page.goto("/")
-    play_on_the_page(page, holes_to_end=2)
-    assert page.locator("#table").get_attribute("data-hole") == "3"
+    near_the_hole_s_end(page, players=3, seed=52)
+    open_table(page)
+    play_on_the_page(page, holes_to_end=1)
+    assert page.locator("#table").get_attribute("data-hole") == "2"
+    assert "reveal" in prompt(page), prompt(page)
+    one_move(page)
+    wait_settled(page, 60_000)
+    assert page.locator("section.seat.mine").get_by_role("button", name=FACE_DOWN).count() == 5
     assert watched_pages.violations() == []
 
 
@@ -197,6 +237,9 @@ def test_a_style_put_on_the_table_by_a_script_is_never_copied_back_as_an_attribu
 
 
 def test_a_table_of_two_people_through_next_hole_keeps_to_the_policy(watched_pages):
+    """Two people and a computer at a table, at normal speed: the match started, the first
+    hole's earlier turns played through the API while the pages are away, its last turns
+    by clicks (each shown on the other page), its end, and Next hole pressed by both."""
     ann, bea = watched_pages("normal"), watched_pages("normal", 390, 844)
     ann.goto("/")
     code = make_table(ann, ["open", "easy"], holes=2)
@@ -205,6 +248,11 @@ def test_a_table_of_two_people_through_next_hole_keeps_to_the_policy(watched_pag
     ann.wait_for_selector("#table li:has-text('Bea')", timeout=LIVE_MS)
     ann.get_by_role("button", name="Start the match").click()
     for page in (ann, bea):
+        page.wait_for_selector("#board", timeout=LIVE_MS)
+        page.goto("about:blank")
+    table_near_the_hole_s_end([ann, bea], code)
+    for page in (ann, bea):
+        page.goto(f"/t/{code}")
         page.wait_for_selector("#board", timeout=LIVE_MS)
     for _ in range(120):
         for p in (ann, bea):

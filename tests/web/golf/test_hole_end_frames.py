@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from tests.browser.tablekit import api, new_match, open_table, prompt, wait_settled
+from tests.browser.tablekit import api, new_match, open_table, prompt, table_near_the_hole_s_end, wait_settled
 from tests.web.tables.test_tables_browser import LIVE_MS, join, make_table, next_mover, version, wait_version
 
 RECORD = """
@@ -173,7 +173,9 @@ def test_the_hole_s_end_is_shown_once_its_scores_never_going_back(browser, serve
 
 def test_at_a_table_of_people_another_s_next_hole_does_not_count_the_scores_up_again(people):
     """At a table of people the hole's end is drawn again when someone presses Next hole
-    (who is ready): the scores were counted up afresh from the first line each time."""
+    (who is ready): the scores were counted up afresh from the first line each time.
+    (The first hole's earlier turns are played through the API while the pages are away;
+    its last turns by clicks, each shown on the other page, and its end counted up.)"""
     ann, bea = people("normal"), people("normal")
     bea.add_init_script(RECORD)
     code = make_table(ann, ["open", "easy"], holes=2)
@@ -182,7 +184,12 @@ def test_at_a_table_of_people_another_s_next_hole_does_not_count_the_scores_up_a
     ann.get_by_role("button", name="Start the match").click()
     for page in (ann, bea):
         page.wait_for_selector("#board", timeout=LIVE_MS)
-    for _ in range(120):  # the first hole played, each move shown on the other page
+        page.goto("about:blank")
+    table_near_the_hole_s_end([ann, bea], code)
+    for page in (ann, bea):
+        page.goto(f"/t/{code}")
+        page.wait_for_selector("#board", timeout=LIVE_MS)
+    for _ in range(120):  # the first hole's last turns played, each move shown on the other page
         for page in (ann, bea):
             wait_settled(page, 60_000)
         if all("is over" in prompt(page) for page in (ann, bea)):

@@ -42,17 +42,21 @@ def with_account(page, name: str) -> None:
 
 
 def play_out(pages, code: str) -> dict:
+    """Each page's person in turn makes every move they may, reading the table from each
+    move's answer, until the match is over; returns the table as read then."""
     player = GreedyPlayer()
     for _ in range(5000):
         for page in pages:
             view = call(page, "GET", f"/api/tables/{code}")
-            if view["status"] == "over":
-                return view
-            legal = view["match"]["legal"]
-            action = NEXT_HOLE if legal == [NEXT_HOLE] else player.choose(view["match"]) if legal else None
-            if action is not None:
+            while view["status"] != "over":
+                legal = view["match"]["legal"]
+                action = NEXT_HOLE if legal == [NEXT_HOLE] else player.choose(view["match"]) if legal else None
+                if action is None:
+                    break
                 body = {k: v for k, v in action.items() if k != "action"}
-                call(page, "POST", f"/api/tables/{code}/{ROUTES[action['action']]}", body or None)
+                view = call(page, "POST", f"/api/tables/{code}/{ROUTES[action['action']]}", body or None)
+            if view["status"] == "over":
+                return call(page, "GET", f"/api/tables/{code}")
     raise AssertionError("the match did not finish")
 
 

@@ -34,9 +34,9 @@ def timed_table(page) -> str:
 def test_the_timer_is_hidden_while_the_computer_plays(screen):
     page, width = screen
     code = timed_table(page)
-    for _ in range(2):  # the opening: two cards of one's own turned up
-        page.locator(".seat.mine button.card.down").first.click()
-        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    for position in (0, 1):  # the opening, two cards of one's own turned up, through the API
+        api(page, "POST", f"/api/tables/{code}/reveal", {"position": position})
+    page.reload()
     page.wait_for_function("() => /Draw from the stock/.test(document.getElementById('prompt').textContent)")
     page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
     page.locator(".seat.mine button.card.down").first.click()
