@@ -37,20 +37,20 @@ def marks(html: str) -> list[str]:
 def test_where_a_pair_scores_minus_four_the_seat_says_its_pairs_are_worth_that():
     html = drawn_board(RuleSet(match_value=-4), "6H KS 2C / 6D 9C 2D", [0, 3, 2, 5])
     assert marks(html) == [f"={MINUS}4"] * 4
-    assert f'2 pairs <span aria-hidden="true">(={MINUS}8)</span>' in your_seat(html)
+    assert f'2 pairs<span class="score-more" aria-hidden="true"> (={MINUS}8)</span>' in your_seat(html)
 
 
 def test_in_the_standard_game_a_pair_is_worth_nothing():
     html = drawn_board(RuleSet(), "6H KS 2C / 6D 9C JD", [0, 3])
     assert marks(html) == ["=0", "=0"]
-    assert '1 pair <span aria-hidden="true">(=0)</span>' in your_seat(html)
+    assert '1 pair<span class="score-more" aria-hidden="true"> (=0)</span>' in your_seat(html)
 
 
 def test_a_four_of_a_kind_is_marked_with_what_the_four_score_together():
     html = drawn_board(RuleSet(four_of_a_kind=-10), "6H 6S 2C / 6D 6C JD", [0, 3, 1, 4])
     assert marks(html) == [f"={MINUS}10"] * 4
     assert html.count(f'data-show="Paired: the four of a kind scores {MINUS}10"') == 4
-    assert f'2 pairs <span aria-hidden="true">(={MINUS}10)</span>' in your_seat(html)
+    assert f'2 pairs<span class="score-more" aria-hidden="true"> (={MINUS}10)</span>' in your_seat(html)
 
 
 def test_a_four_of_a_kind_of_pairs_worth_minus_four_says_its_own_worth():

@@ -4,7 +4,8 @@ Five to eight players on a 1280 x 720 or a 1024 x 768 screen leave each of the o
 seat some 190 px wide, and its one line of words, "Computer 2" and "Face-up total 17",
 cut the name to "Comput…": four seats nobody could tell apart. A seat that narrow says
 "Face-up 17" (a screen reader still hears "Face-up total 17"), and the name keeps its
-room; a seat wide enough keeps every word.
+room; a seat wide enough keeps every word. At a hole's end such a seat says "Hole 14 ·
+1 pair", not "Hole score 14 · 1 pair (=0)", which ran past its side.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import re
 
 import pytest
 
+from tests.browser.layout import Case
 from tests.browser.tablekit import new_match, open_table
+from tests.web.golf.test_table_layout import walk
 
 # Each of the others' seats: its name shown whole or not, its words on one line or not,
 # the width the word "total" takes, and the words a screen reader is given.
@@ -50,3 +53,10 @@ def test_the_others_names_are_whole_and_their_face_up_totals_shown(sized, width,
         assert shortened, "no seat made room for its name"
     else:
         assert shortened == [], "seats wide enough for every word dropped 'total'"
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_at_a_match_s_end_every_seat_s_score_and_pairs_are_read_whole(browser, server, width, height):
+    """Eight players on grids of two rows of four: "Hole score 14 · 1 pair (=0)" ran past
+    the side of the narrow seats; there they say "Hole 14 · 1 pair"."""
+    assert walk(browser, server, Case(8, "eight-card", width, height, "match_over")) == []
