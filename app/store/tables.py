@@ -1,7 +1,7 @@
 """Reading and writing the games of Golf (:class:`app.store.models.GolfTable`): the tables
-of people, found by their code, with their results (their open event streams are
-:mod:`app.store.table_streams`'), and each browser's match against the computer, a table
-with one person found by its owner. With SQLAlchemy Core as :mod:`app.store.repository`
+of people, found by their code, with their results (their open event streams are kept
+by :mod:`app.store.table_streams`), and each browser's match against the computer, a
+table with one person found by its owner. With SQLAlchemy Core as :mod:`app.store.repository`
 does for the other games: a write names the version it was made from, and loses the race
 (:class:`~app.store.repository.LostRace`) if another request saved the row first.
 """
